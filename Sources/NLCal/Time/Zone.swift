@@ -1,0 +1,133 @@
+import Foundation
+
+/// An IANA time zone with the two conversions resolution needs: instant → wall clock, and
+/// wall clock → instant with an explicit policy for DST gaps and overlaps.
+public struct Zone: Sendable, Equatable {
+    public let identifier: String
+    let tz: TimeZone
+
+    /// Fails for identifiers that are not IANA zones (or fixed offsets like "UTC", "Etc/GMT+2").
+    public init?(identifier: String) {
+        guard !identifier.isEmpty, let tz = TimeZone(identifier: identifier) else { return nil }
+        self.identifier = identifier
+        self.tz = tz
+    }
+
+    public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier }
+
+    /// UTC offset in seconds at an instant (seconds since the Unix epoch).
+    public func offset(at instant: Int) -> Int {
+        tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+
+    public func local(at instant: Int) -> LocalDateTime {
+        LocalDateTime(wallSeconds: instant + offset(at: instant))
+    }
+
+    /// What happened when a wall-clock time was turned into an instant.
+    public enum Mapping: Equatable, Sendable {
+        case exact
+        /// The time does not exist (spring forward); it was moved forward by the gap.
+        case skipped(gapSeconds: Int)
+        /// The time happens twice (fall back); the first occurrence was taken.
+        case repeated(laterInstant: Int)
+    }
+
+    /// The instant of a wall-clock time. A nonexistent time is moved forward by the gap
+    /// (02:30 → 03:30); a repeated one takes the first occurrence. Both are reported.
+    public func instant(of local: LocalDateTime) -> (instant: Int, mapping: Mapping) {
+        let wall = local.wallSeconds
+        // The offsets in force a day either side bound every candidate.
+        let before = offset(at: wall - 86_400)
+        let after = offset(at: wall + 86_400)
+        var candidates: [Int] = []
+        for off in before == after ? [before] : [before, after] {
+            let t = wall - off
+            if offset(at: t) == off && !candidates.contains(t) { candidates.append(t) }
+        }
+        // Offsets can also change twice within two days (rare); try the offset at the naive instant.
+        let naive = wall - offset(at: wall)
+        if offset(at: naive) + naive == wall && !candidates.contains(naive) { candidates.append(naive) }
+        candidates.sort()
+        if candidates.count == 1 { return (candidates[0], .exact) }
+        if candidates.count >= 2 { return (candidates[0], .repeated(laterInstant: candidates[candidates.count - 1])) }
+        // A gap: read the wall time with the offset from before the transition, which lands past it.
+        let t = wall - before
+        return (t, .skipped(gapSeconds: abs(after - before)))
+    }
+
+    /// ISO-8601 with the offset in force at that instant: 2026-03-17T13:00:00+09:00.
+    public func iso(_ instant: Int) -> String {
+        let off = offset(at: instant)
+        let local = LocalDateTime(wallSeconds: instant + off)
+        return local.description + Zone.formatOffset(off)
+    }
+
+    public static func formatOffset(_ off: Int) -> String {
+        let sign = off < 0 ? "-" : "+"
+        let a = abs(off)
+        return sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
+    }
+
+    /// The machine's zone, as an IANA identifier when it has one.
+    public static var system: Zone {
+        Zone(identifier: TimeZone.current.identifier) ?? Zone(identifier: "UTC")!
+    }
+}
+
+/// Parses ISO-8601 instants as the CLI and the batch protocol accept them.
+///
+/// `2026-03-11T09:15:00+09:00`, `…Z`, fractional seconds, and a local form without an offset
+/// (`2026-03-11T09:15:00`, `2026-03-11 09:15`, `2026-03-11`), which is read in the given zone.
+public enum ISOTimestamp {
+    public static func parse(_ text: String, zone: Zone) -> Int? {
+        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        guard let date = takeDate(&s) else { return nil }
+        var secs = 0
+        if let first = s.first, first == "T" || first == "t" || first == " " {
+            s = s.dropFirst()
+            guard let h = takeInt(&s, 2), h <= 24 else { return nil }
+            var m = 0, sec = 0
+            if s.first == ":" { s = s.dropFirst(); guard let v = takeInt(&s, 2), v < 60 else { return nil }; m = v }
+            if s.first == ":" { s = s.dropFirst(); guard let v = takeInt(&s, 2), v < 61 else { return nil }; sec = v }
+            if s.first == "." || s.first == "," {
+                s = s.dropFirst()
+                guard s.first?.isNumber == true else { return nil }
+                while let c = s.first, c.isNumber { s = s.dropFirst() }
+            }
+            secs = h * 3600 + m * 60 + sec
+        }
+        let local = LocalDateTime(date, seconds: secs)
+        if s.isEmpty { return zone.instant(of: local).instant }
+        if s == "Z" || s == "z" { return local.wallSeconds }
+        guard let sign = s.first, sign == "+" || sign == "-" else { return nil }
+        s = s.dropFirst()
+        guard let oh = takeInt(&s, 2), oh <= 18 else { return nil }
+        var om = 0
+        if s.first == ":" { s = s.dropFirst() }
+        if !s.isEmpty { guard let v = takeInt(&s, 2), v < 60 else { return nil }; om = v }
+        guard s.isEmpty else { return nil }
+        let off = (oh * 3600 + om * 60) * (sign == "-" ? -1 : 1)
+        return local.wallSeconds - off
+    }
+
+    private static func takeDate(_ s: inout Substring) -> CivilDate? {
+        guard let y = takeInt(&s, 4), s.first == "-" else { return nil }
+        s = s.dropFirst()
+        guard let m = takeInt(&s, 2), s.first == "-" else { return nil }
+        s = s.dropFirst()
+        guard let d = takeInt(&s, 2) else { return nil }
+        let date = CivilDate(y, m, d)
+        return date.isValid ? date : nil
+    }
+
+    private static func takeInt(_ s: inout Substring, _ digits: Int) -> Int? {
+        var v = 0
+        for _ in 0..<digits {
+            guard let c = s.first, let d = c.wholeNumberValue, c.isASCII else { return nil }
+            v = v * 10 + d
+            s = s.dropFirst()
+        }
+        return v
+    }
+}
