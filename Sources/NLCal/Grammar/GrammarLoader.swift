@@ -1,0 +1,307 @@
+import Foundation
+
+/// Reads a grammar from `*.lex` and `*.rules` files.
+///
+/// Lexicon files (`*.lex`) map phrases to values under a category section:
+/// ```
+/// [weekday]
+/// monday | mon | mon. = 1
+/// ```
+/// Rule files (`*.rules`) declare categories and named rules:
+/// ```
+/// category tod : time
+/// rule clock-hm -> tod: <num#1-2:0-23> ":" <num#2:0-59> => clock($1, $3)
+/// ```
+/// Later directories override earlier ones: a rule with the same name replaces the earlier
+/// rule, new names add rules, and lexicon entries add to their category. Every problem is a
+/// `GrammarError` with its file, line and column.
+public enum GrammarLoader {
+    /// Loads every `*.lex` and `*.rules` file of each directory, in order, into one grammar.
+    public static func load(directories: [URL], locale: String) throws -> Grammar {
+        var files: [(name: String, text: String, layer: Int)] = []
+        for (layer, dir) in directories.enumerated() {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
+                throw GrammarError("grammar directory not found: \(dir.path)", at: nil)
+            }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            } catch {
+                throw GrammarError("cannot read grammar directory \(dir.path): \(error.localizedDescription)", at: nil)
+            }
+            let grammarFiles = names.filter { $0.hasSuffix(".lex") || $0.hasSuffix(".rules") }.sorted()
+            for name in grammarFiles {
+                let path = dir.appendingPathComponent(name).path
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw GrammarError("cannot read grammar file", at: SourceLocation(file: path, line: 0, column: 0))
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw GrammarError("grammar file is not valid UTF-8", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+                files.append((path, text, layer))
+            }
+        }
+        return try load(sources: files.map { ($0.name, $0.text, $0.layer) }, locale: locale)
+    }
+
+    /// Loads grammar text directly (tests and tools). Each source is (file name, text, layer);
+    /// a higher layer may redefine rules of a lower one.
+    public static func load(sources: [(String, String, Int)], locale: String) throws -> Grammar {
+        var builder = Builder(grammar: Grammar(locale: locale))
+        // Lexicons and category declarations first, so rule files may use any of them.
+        for (name, text, _) in sources where name.hasSuffix(".lex") {
+            try builder.readLexicon(file: name, text: text)
+        }
+        for (name, text, layer) in sources where !name.hasSuffix(".lex") {
+            try builder.readRules(file: name, text: text, layer: layer)
+        }
+        try builder.finish()
+        return builder.grammar
+    }
+
+    struct Builder {
+        var grammar: Grammar
+        var pendingRules: [(RuleDraft, Int)] = []
+
+        struct RuleDraft {
+            var name: String
+            var category: String
+            var latent: Bool
+            var pattern: String
+            var patternColumn: Int
+            var op: String
+            var args: [Argument]
+            var origin: SourceLocation
+        }
+
+        mutating func readLexicon(file: String, text: String) throws {
+            var current: CategoryID?
+            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = stripComment(rawLine)
+                let loc = SourceLocation(file: file, line: i + 1, column: 1)
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("[") {
+                    guard trimmed.hasSuffix("]") else { throw GrammarError("section header must end with ']'", at: loc) }
+                    let name = String(trimmed.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                    guard isIdentifier(name) else {
+                        throw GrammarError("bad category name '\(name)' (letters, digits and '-' only)", at: loc)
+                    }
+                    current = grammar.declare(name, parent: nil, at: loc)
+                    continue
+                }
+                guard let cat = current else {
+                    throw GrammarError("lexicon entry before any [category] section", at: loc)
+                }
+                var phrasesPart = Substring(trimmed)
+                var value: Value?
+                if let eq = trimmed.lastIndex(of: "=") {
+                    let v = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                    guard !v.isEmpty else {
+                        throw GrammarError("missing value after '='", at: column(of: eq, in: line, loc))
+                    }
+                    value = parseValue(v)
+                    phrasesPart = trimmed[..<eq]
+                }
+                for phrase in phrasesPart.split(separator: "|") {
+                    let p = phrase.trimmingCharacters(in: .whitespaces)
+                    guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
+                    let pieces = GrammarText.pieces(p)
+                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
+                    grammar.lexicon[pieces[0], default: []].append(entry)
+                    grammar.lexiconEntryCount += 1
+                    grammar.wordLists[grammar.categoryName(cat), default: []].append(pieces)
+                }
+            }
+        }
+
+        mutating func readRules(file: String, text: String, layer: Int) throws {
+            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = stripComment(rawLine)
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                let indent = line.prefix(while: { $0 == " " || $0 == "\t" }).count
+                let loc = SourceLocation(file: file, line: i + 1, column: indent + 1)
+                if trimmed.hasPrefix("category ") {
+                    let body = trimmed.dropFirst("category ".count)
+                    let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard isIdentifier(parts[0]) else { throw GrammarError("bad category name '\(parts[0])'", at: loc) }
+                    var parent: CategoryID?
+                    if parts.count == 2 {
+                        guard isIdentifier(parts[1]) else { throw GrammarError("bad parent category '\(parts[1])'", at: loc) }
+                        parent = grammar.declare(parts[1], parent: nil, at: loc)
+                    }
+                    grammar.declare(parts[0], parent: parent, at: loc)
+                } else if trimmed.hasPrefix("rule ") {
+                    pendingRules.append((try parseRuleLine(line, loc: loc), layer))
+                } else {
+                    let word = trimmed.split(separator: " ").first.map(String.init) ?? trimmed
+                    throw GrammarError("expected 'rule' or 'category', found '\(word)'", at: loc)
+                }
+            }
+        }
+
+        func parseRuleLine(_ line: String, loc: SourceLocation) throws -> RuleDraft {
+            // rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)
+            guard let arrow = line.range(of: "->") else {
+                throw GrammarError("rule needs '-> category:' after its name", at: loc)
+            }
+            let name = line[line.range(of: "rule ")!.upperBound..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard isIdentifier(name) else { throw GrammarError("bad rule name '\(name)'", at: loc) }
+            guard let colon = line[arrow.upperBound...].firstIndex(of: ":") else {
+                throw GrammarError("rule '\(name)' needs ':' after its category", at: loc)
+            }
+            let head = line[arrow.upperBound..<colon].split(separator: " ").map(String.init)
+            guard let category = head.first, isIdentifier(category) else {
+                throw GrammarError("rule '\(name)' has no valid category after '->'", at: loc)
+            }
+            var latent = false
+            for flag in head.dropFirst() {
+                guard flag == "latent" else {
+                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: column(of: colon, in: line, loc))
+                }
+                latent = true
+            }
+            guard let fat = line.range(of: "=>", range: colon..<line.endIndex) else {
+                throw GrammarError("rule '\(name)' needs '=> operator(...)'", at: loc)
+            }
+            let pattern = String(line[line.index(after: colon)..<fat.lowerBound])
+            let patternColumn = line.distance(from: line.startIndex, to: colon) + 2
+            let call = line[fat.upperBound...].trimmingCharacters(in: .whitespaces)
+            let callLoc = column(of: fat.upperBound, in: line, loc)
+            var op = call
+            var args: [Argument] = []
+            if let open = call.firstIndex(of: "(") {
+                guard call.hasSuffix(")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
+                op = String(call[..<open]).trimmingCharacters(in: .whitespaces)
+                let inner = call[call.index(after: open)..<call.index(before: call.endIndex)]
+                for raw in inner.split(separator: ",") {
+                    let a = raw.trimmingCharacters(in: .whitespaces)
+                    if a.hasPrefix("$") {
+                        guard let n = Int(a.dropFirst()), n >= 1 else {
+                            throw GrammarError("bad argument '\(a)' (use $1, $2, …)", at: callLoc)
+                        }
+                        args.append(.slot(n))
+                    } else if let d = Double(a) {
+                        args.append(.number(d))
+                    } else if !a.isEmpty {
+                        args.append(.word(a))
+                    }
+                }
+            }
+            guard isIdentifier(op) else { throw GrammarError("bad operator name '\(op)'", at: callLoc) }
+            return RuleDraft(name: name, category: category, latent: latent, pattern: pattern,
+                             patternColumn: patternColumn, op: op, args: args, origin: loc)
+        }
+
+        mutating func finish() throws {
+            // Rule heads declare their categories.
+            for (draft, _) in pendingRules { grammar.declare(draft.category, parent: nil, at: draft.origin) }
+            // Later layers override earlier rules of the same name; within a layer names are unique.
+            var byName: [String: (Int, Int)] = [:]  // name → (index in pendingRules, layer)
+            var order: [Int] = []
+            for (i, (draft, layer)) in pendingRules.enumerated() {
+                if let (j, prevLayer) = byName[draft.name] {
+                    if prevLayer == layer {
+                        throw GrammarError("duplicate rule name '\(draft.name)' (first defined at \(pendingRules[j].0.origin))", at: draft.origin)
+                    }
+                    order.removeAll { $0 == j }
+                }
+                byName[draft.name] = (i, layer)
+                order.append(i)
+            }
+            for i in order.sorted() {
+                let draft = pendingRules[i].0
+                grammar.rules.append(try compile(draft))
+            }
+        }
+
+        func compile(_ d: RuleDraft) throws -> Rule {
+            let loc = SourceLocation(file: d.origin.file, line: d.origin.line, column: d.patternColumn)
+            let written = try PatternParser.parse(d.pattern, grammar: grammar, at: loc)
+            guard !written.isEmpty else { throw GrammarError("rule '\(d.name)' has an empty pattern", at: loc) }
+            guard Operators.isKnown(d.op) else {
+                throw GrammarError("unknown operator '\(d.op)' in rule '\(d.name)'", at: d.origin)
+            }
+            for case .slot(let n) in d.args where n > written.count {
+                throw GrammarError("rule '\(d.name)' uses $\(n) but its pattern has \(written.count) elements", at: d.origin)
+            }
+            // Expand optional elements into variants.
+            let optionalCount = written.filter(\.optional).count
+            guard optionalCount <= 6 else { throw GrammarError("rule '\(d.name)' has more than 6 optional elements", at: loc) }
+            var variants: [[PatternElement]] = []
+            var slots: [[Int]] = []
+            for mask in 0..<(1 << optionalCount) {
+                var elems: [PatternElement] = []
+                var idx: [Int] = []
+                var opt = 0
+                for (i, w) in written.enumerated() {
+                    if w.optional {
+                        defer { opt += 1 }
+                        if mask & (1 << opt) == 0 { continue }
+                    }
+                    elems.append(w.element)
+                    idx.append(i + 1)
+                }
+                if !elems.isEmpty { variants.append(elems); slots.append(idx) }
+            }
+            guard !variants.isEmpty else { throw GrammarError("rule '\(d.name)' can match nothing (every element is optional)", at: loc) }
+            return Rule(name: d.name, category: grammar.categoryID(d.category)!, latent: d.latent,
+                        variants: variants, variantSlots: slots, patternText: d.pattern.trimmingCharacters(in: .whitespaces),
+                        elementCount: written.count, operatorName: d.op, arguments: d.args, origin: d.origin)
+        }
+    }
+
+    static func stripComment(_ line: Substring) -> String {
+        // '#' starts a comment at the start of a line or after whitespace, outside quotes
+        // (so `<num#2>` is not a comment).
+        var inQuote = false
+        var out = ""
+        var prev: Character = " "
+        for c in line {
+            if c == "\"" { inQuote.toggle() }
+            if c == "#" && !inQuote && (prev == " " || prev == "\t") { break }
+            out.append(c)
+            prev = c
+        }
+        return out.replacingOccurrences(of: "\r", with: "")
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    static func parseValue(_ s: String) -> Value {
+        if let d = Double(s), !s.contains("e"), !s.hasPrefix("+") {
+            return .number(d, digits: 0)
+        }
+        return .text(s)
+    }
+
+    static func column(of idx: String.Index, in line: String, _ loc: SourceLocation) -> SourceLocation {
+        SourceLocation(file: loc.file, line: loc.line, column: line.distance(from: line.startIndex, to: idx) + 1)
+    }
+}
+
+/// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
+/// digits, and single other characters, case-folded.
+enum GrammarText {
+    static func pieces(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var currentKind = 0  // 1 letters, 2 digits
+        func flush() { if !current.isEmpty { out.append(current); current = "" }; currentKind = 0 }
+        for ch in text.lowercased() {
+            let c: Character = (ch == "’" || ch == "‘") ? "'" : ((ch == "–" || ch == "—") ? "-" : ch)
+            if c.isWhitespace { flush(); continue }
+            let kind = c.isLetter ? 1 : (c.isNumber ? 2 : 0)
+            if kind == 0 { flush(); out.append(String(c)); continue }
+            if kind != currentKind { flush() }
+            current.append(c)
+            currentKind = kind
+        }
+        flush()
+        return out
+    }
+}
