@@ -1,0 +1,142 @@
+/// Stage 2: runs the grammar over the atoms, picks the time expressions, and resolves them.
+///
+/// Selection keeps the non-overlapping set of reportable items (categories `time`,
+/// `recurrence`, `duration`) that covers the most atoms, preferring simpler derivations on ties.
+/// Separate time phrases ("tomorrow … at 3pm") are intersected into one expression.
+public final class DateTimeStage: Stage {
+    public let name = "datetime"
+    let parser: ChartParser
+    let budget: ParseBudget
+    let timeCategory: CategoryID?
+    let recurrenceCategory: CategoryID?
+    let durationCategory: CategoryID?
+    let amCues: [[String]]
+    let pmCues: [[String]]
+
+    public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
+        parser = ChartParser(grammar: grammar)
+        self.budget = budget
+        timeCategory = grammar.categoryID("time")
+        recurrenceCategory = grammar.categoryID("recurrence")
+        durationCategory = grammar.categoryID("event-duration")
+        amCues = grammar.wordLists["am-cue"] ?? []
+        pmCues = grammar.wordLists["pm-cue"] ?? []
+    }
+
+    public func run(_ state: inout ParseState, context: ParseContext) throws {
+        let chart = parser.parse(state.atoms, budget: budget)
+        state.chart = chart
+        if chart.truncated {
+            state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
+        }
+        let chosen = select(chart)
+        var exprs: [(Item, TimeExpr)] = []
+        for item in chosen {
+            let g = parser.grammar
+            switch item.value {
+            case .time(let t) where timeCategory.map({ g.isKind(item.category, of: $0) }) ?? false:
+                exprs.append((item, t))
+            case .duration(let d):
+                state.duration = d
+                state.spans.append(span(for: item, field: "duration", state: state, chart: chart))
+            case .recurrence(let r):
+                state.recurrence = r
+                state.spans.append(span(for: item, field: "recurrence", state: state, chart: chart))
+                if let a = r.anchor { exprs.append((item, a)) }
+            default:
+                break
+            }
+        }
+        guard !exprs.isEmpty else { return }
+        // Fold separate phrases into one expression, in text order.
+        var expr = exprs[0].1
+        var used = [exprs[0].0]
+        for (item, e) in exprs.dropFirst() {
+            if let merged = Operators.intersect(expr, e) {
+                expr = merged
+                used.append(item)
+            }
+        }
+        var rctx = context.resolverContext
+        rctx.meridiemCue = cue(in: state.atoms)
+        var resolver = Resolver(rctx)
+        guard let res = resolver.resolve(expr) else {
+            state.trace.append(TraceEntry(stage: name, message: "could not resolve \(expr)"))
+            return
+        }
+        state.timeExpression = expr
+        state.resolution = res
+        for item in used where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
+            state.spans.append(span(for: item, field: "start", state: state, chart: chart))
+        }
+    }
+
+    /// Weighted interval scheduling over the reportable items.
+    func select(_ chart: ChartParser.Chart) -> [Item] {
+        let g = parser.grammar
+        let candidates = chart.items.filter { item in
+            guard !item.latent else { return false }
+            if let t = timeCategory, g.isKind(item.category, of: t) { return true }
+            if let r = recurrenceCategory, g.isKind(item.category, of: r) { return true }
+            if let d = durationCategory, g.isKind(item.category, of: d) { return true }
+            return false
+        }
+        guard !candidates.isEmpty else { return [] }
+        let n = chart.atoms.count
+        // best[p]: best (covered atoms, -items, -rules) using atoms before p.
+        var bestScore = [(Int, Int, Int)](repeating: (0, 0, 0), count: n + 1)
+        var choice = [Int?](repeating: nil, count: n + 1)  // candidate index ending at p, or nil (skip atom)
+        var byEnd = [[Int]](repeating: [], count: n + 1)
+        for (i, c) in candidates.enumerated() { byEnd[c.end].append(i) }
+        for p in 1...max(1, n) where p <= n {
+            bestScore[p] = bestScore[p - 1]
+            choice[p] = nil
+            for i in byEnd[p] {
+                let c = candidates[i]
+                let prev = bestScore[c.start]
+                let score = (prev.0 + (c.end - c.start), prev.1 - 1, prev.2 - c.size)
+                if score > bestScore[p] { bestScore[p] = score; choice[p] = i }
+            }
+        }
+        var out: [Item] = []
+        var p = n
+        while p > 0 {
+            if let i = choice[p] { out.append(candidates[i]); p = candidates[i].start } else { p -= 1 }
+        }
+        return out.reversed()
+    }
+
+    func cue(in atoms: [Atom]) -> Resolver.MeridiemCue {
+        func has(_ lists: [[String]]) -> Bool {
+            for (i, a) in atoms.enumerated() {
+                for phrase in lists where phrase.first == a.text && i + phrase.count <= atoms.count {
+                    if zip(phrase, atoms[i..<(i + phrase.count)]).allSatisfy({ $0 == $1.text }) { return true }
+                }
+            }
+            return false
+        }
+        if has(pmCues) { return .pm }
+        if has(amCues) { return .am }
+        return .none
+    }
+
+    func scalarRange(_ item: Item, _ chart: ChartParser.Chart) -> Range<Int> {
+        chart.atoms[item.start].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
+    }
+
+    func span(for item: Item, field: String, state: ParseState, chart: ChartParser.Chart) -> FieldSpan {
+        let r = scalarRange(item, chart)
+        return FieldSpan(field: field, range: r, text: state.slice(r), rules: ruleNames(item, chart))
+    }
+
+    /// Rule names of a derivation, outermost first.
+    func ruleNames(_ item: Item, _ chart: ChartParser.Chart) -> [String] {
+        var names: [String] = []
+        var stack = [item]
+        while let it = stack.popLast() {
+            if it.rule >= 0 { names.append(parser.grammar.rules[Int(it.rule)].name) }
+            for c in it.children.reversed() { stack.append(chart.items[Int(c)]) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,352 @@
+/// The semantic operators that grammar rules name, each implemented once.
+///
+/// A rule `rule next-weekday -> time: next <weekday> => relative($2, 1)` calls `relative` with
+/// the weekday's value and 1. Operators are pure: they build values and time expressions and
+/// never look at the clock; `Resolver` does that later. An operator returns nil to reject a
+/// match (a 31st of February, an hour of 25), so a rule only fires when its parts make sense.
+public enum Operators {
+    typealias Fn = @Sendable ([Value?]) -> Value?
+
+    /// Every operator name a grammar may use, with a one-line description (for `grammar check`).
+    public static var catalogue: [(name: String, summary: String)] {
+        table.keys.sorted().map { ($0, table[$0]!.summary) }
+    }
+
+    static func isKnown(_ name: String) -> Bool { table[name] != nil }
+
+    static func apply(_ name: String, _ args: [Value?]) -> Value? { table[name]?.fn(args) }
+
+    private static let table: [String: (summary: String, fn: Fn)] = [
+        // Values
+        "pass": ("the value of its argument, unchanged", { a in a.first ?? nil }),
+        "number": ("a number from a number word or digits", { a in
+            guard let v = a.first??.number else { return nil }
+            return .number(v, digits: 0)
+        }),
+        "sum": ("the sum of numbers: twenty + one", { a in
+            let ns = a.compactMap { $0?.number }
+            guard ns.count == a.compactMap({ $0 }).count, !ns.isEmpty else { return nil }
+            return .number(ns.reduce(0, +), digits: 0)
+        }),
+        "product": ("the product of numbers: two × hundred", { a in
+            let ns = a.compactMap { $0?.number }
+            guard ns.count >= 2 else { return nil }
+            return .number(ns.reduce(1, *), digits: 0)
+        }),
+        "decimal": ("whole.fraction: 2.5", { a in
+            guard let w = a.first??.int, a.count > 1, case .number(let f, let digits)? = a[1], digits > 0 else { return nil }
+            return .number(Double(w) + f / pow10(digits), digits: 0)
+        }),
+        "fraction": ("numerator / denominator: 1/4", { a in
+            guard let n = arg(a, 0)?.number, let d = arg(a, 1)?.number, d != 0 else { return nil }
+            return .number(n / d, digits: 0)
+        }),
+        "ordinal": ("a number used as an ordinal (1st, second)", { a in
+            guard let v = arg(a, 0)?.int, v >= 1 else { return nil }
+            return .number(Double(v), digits: 0)
+        }),
+
+        // Times of day
+        "clock": ("hour[, minute[, second[, am|pm]]] on a clock", { a in
+            guard case .number(let h, let hDigits)? = arg(a, 0), h == h.rounded(), h >= 0, h <= 24 else { return nil }
+            var f = Fields()
+            f.hour = Int(h)
+            if let mv = arg(a, 1) { guard let m = mv.int, m >= 0, m <= 59 else { return nil }; f.minute = m }
+            if let s = arg(a, 2)?.int { guard s >= 0, s < 60 else { return nil }; f.second = s }
+            if let mer = arg(a, 3)?.textValue {
+                return applyMeridiem(f, mer).map { .time(.fields($0)) }
+            }
+            if Int(h) == 24 { f.hour = 0 }
+            // "09:45" and "19:30" are 24-hour times; "9:45" could be morning or evening.
+            f.hourIsAmbiguous = Int(h) >= 1 && Int(h) <= 12 && !(hDigits == 2 && h < 10)
+            return .time(.fields(f))
+        }),
+        "meridiem": ("a time of day with am or pm: 3 + pm", { a in
+            guard let f = arg(a, 0)?.time?.fields, let mer = arg(a, 1)?.textValue else { return nil }
+            return applyMeridiem(f, mer).map { .time(.fields($0)) }
+        }),
+        "minutes-past": ("minutes after an hour: quarter past 4", { a in
+            guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, f.hour != nil, (f.minute ?? 0) == 0 else { return nil }
+            f.minute = m
+            return .time(.fields(f))
+        }),
+        "minutes-to": ("minutes before an hour: quarter to 9", { a in
+            guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, let h = f.hour, (f.minute ?? 0) == 0 else { return nil }
+            f.hour = (h + 23) % 24
+            if f.hourIsAmbiguous && f.hour == 0 { f.hour = 12 }
+            f.minute = 60 - m
+            return .time(.fields(f))
+        }),
+        "time-of-day": ("a named time of day: noon = 12:00", { a in
+            guard let t = arg(a, 0)?.textValue, let secs = parseHHMM(t) else { return nil }
+            var f = Fields()
+            f.hour = secs / 3600
+            f.minute = secs / 60 % 60
+            return .time(.fields(f))
+        }),
+        "day-part": ("a part of the day from its lexicon value FROM-TO@DEFAULT (hours); with `tonight`, today's", { a in
+            guard let t = arg(a, 0)?.textValue, let p = parseDayPart(t, name: t) else { return nil }
+            var f = Fields()
+            f.dayPart = p
+            if arg(a, 1)?.textValue == "tonight" { return .time(.intersect(.day(offset: 0), .fields(f))) }
+            return .time(.fields(f))
+        }),
+        "weekend": ("Saturday and Sunday, as a range of days", { _ in
+            var sat = Fields(); sat.weekday = 6
+            var sun = Fields(); sun.weekday = 7
+            return .time(.interval(.fields(sat), .fields(sun)))
+        }),
+
+        // Dates
+        "weekday": ("a day of the week (1 = Monday)", { a in
+            guard let w = arg(a, 0)?.int, (1...7).contains(w) else { return nil }
+            var f = Fields(); f.weekday = w
+            return .time(.fields(f))
+        }),
+        "month": ("a month (1–12)", { a in
+            guard let m = arg(a, 0)?.int, (1...12).contains(m) else { return nil }
+            var f = Fields(); f.month = m
+            return .time(.fields(f))
+        }),
+        "day-of-month": ("a day of the month (1–31)", { a in
+            guard let d = arg(a, 0)?.int, (1...31).contains(d) else { return nil }
+            var f = Fields(); f.day = d
+            return .time(.fields(f))
+        }),
+        "year": ("a year; two digits read as 19xx/20xx", { a in
+            guard let y = arg(a, 0).flatMap(fullYear) else { return nil }
+            var f = Fields(); f.year = y
+            return .time(.fields(f))
+        }),
+        "date": ("month, day[, year]", { a in
+            guard let m = arg(a, 0)?.int, let d = arg(a, 1)?.int, (1...12).contains(m), d >= 1,
+                  d <= CivilDate.daysIn(year: 2000, month: m) else { return nil }
+            var f = Fields(); f.month = m; f.day = d
+            if let yv = arg(a, 2) {
+                guard let y = fullYear(yv), CivilDate(y, m, d).isValid else { return nil }
+                f.year = y
+            }
+            return .time(.fields(f))
+        }),
+        "numeric-date": ("a/b[/year] whose order follows the locale", { a in
+            guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, x >= 1, y >= 1, x <= 31, y <= 31, x <= 12 || y <= 12 else { return nil }
+            var year: Int?
+            if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
+            return .time(.numericDate(first: x, second: y, year: year))
+        }),
+        "holiday": ("a holiday from its lexicon value: MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N]", { a in
+            guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }
+            return .time(.holiday(h))
+        }),
+
+        // Relative times
+        "now": ("the reference instant", { _ in .time(.now) }),
+        "today": ("today shifted by N days: today 0, tomorrow 1", { a in
+            .time(.day(offset: arg(a, 0)?.int ?? 0))
+        }),
+        "cycle": ("the GRAIN containing now, shifted by N: this week (week, 0), next month (month, 1)", { a in
+            guard let g = arg(a, 0).flatMap(grainOf) else { return nil }
+            return .time(.cycle(g, offset: arg(a, 1)?.int ?? 0))
+        }),
+        "relative": ("an occurrence counted from today: next Tue (1), last Tue (-1), this Tue (0)", { a in
+            guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int else { return nil }
+            return .time(.relative(t, offset: n))
+        }),
+        "duration": ("AMOUNT UNIT: 3 days, an hour", { a in
+            guard let n = arg(a, 0)?.number, let g = arg(a, 1).flatMap(grainOf) else { return nil }
+            return .duration(Duration(n, g))
+        }),
+        "duration-sum": ("two durations together: 1 hour 30 minutes", { a in
+            guard let x = arg(a, 0)?.duration, let y = arg(a, 1)?.duration else { return nil }
+            return .duration(x.adding(y))
+        }),
+        "in": ("now moved forward by a duration: in 3 days", { a in
+            guard let d = arg(a, 0)?.duration else { return nil }
+            return .time(.shifted(nil, d))
+        }),
+        "ago": ("now moved back by a duration: 3 days ago", { a in
+            guard let d = arg(a, 0)?.duration else { return nil }
+            return .time(.shifted(nil, d.negated()))
+        }),
+        "after": ("a time moved forward by a duration: 3 days after Easter", { a in
+            guard let d = arg(a, 0)?.duration, let t = arg(a, 1)?.time else { return nil }
+            return .time(.shifted(t, d))
+        }),
+        "before": ("a time moved back by a duration: 2 days before Christmas", { a in
+            guard let d = arg(a, 0)?.duration, let t = arg(a, 1)?.time else { return nil }
+            return .time(.shifted(t, d.negated()))
+        }),
+        "intersect": ("two times at once: tomorrow + 3pm", { a in
+            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
+            return intersect(x, y).map { .time($0) }
+        }),
+        "nth": ("the Nth occurrence of a time inside another: 2nd Tuesday of March; N < 0 counts from the end", { a in
+            guard let n = arg(a, 0)?.int, n != 0, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
+            return .time(.nth(n, t, in: c))
+        }),
+        "interval": ("from one time to another", { a in
+            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
+            return intervalOf(x, y).map { .time($0) }
+        }),
+        "after-time": ("an open interval from a time on: after 2pm, from 2pm", { a in
+            guard let x = arg(a, 0)?.time else { return nil }
+            return .time(.openInterval(from: x, to: nil))
+        }),
+        "before-time": ("an open interval up to a time: by Friday, before 5", { a in
+            guard let x = arg(a, 0)?.time else { return nil }
+            return .time(.openInterval(from: nil, to: x))
+        }),
+        "for": ("a time lasting a duration: 4pm for 30 mins", { a in
+            guard let x = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
+            return .time(.spanFor(x, d))
+        }),
+        "edge": ("the start or end part of a span: end of the month (end), beginning of the week (start)", { a in
+            guard let x = arg(a, 0)?.time, let which = arg(a, 1)?.textValue else { return nil }
+            return .time(.edge(x, atEnd: which == "end"))
+        }),
+        "zone": ("a time zone from its lexicon value: an IANA identifier, then std or dst for an abbreviation of standard or daylight time", { a in
+            guard let v = arg(a, 0)?.textValue else { return nil }
+            let parts = v.split(separator: " ")
+            guard let id = parts.first else { return nil }
+            return .zone(String(id), abbreviation: parts.count > 1 ? String(parts[1]) : nil)
+        }),
+        "zoned": ("a time read in a zone named in the text: 3pm + PT", { a in
+            guard let t = arg(a, 0)?.time, case .zone(let id, let abbr)? = arg(a, 1) else { return nil }
+            return .time(.zoned(t, zone: id, abbreviation: abbr))
+        }),
+    ]
+
+    private static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
+
+    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
+
+    static func fullYear(_ v: Value) -> Int? {
+        guard case .number(let d, let digits) = v, d == d.rounded() else { return nil }
+        let y = Int(d)
+        if digits == 2 { return y < 50 ? 2000 + y : 1900 + y }
+        guard y >= 1, y <= 9999 else { return nil }
+        return y
+    }
+
+    static func grainOf(_ v: Value) -> Grain? {
+        guard let t = v.textValue else { return nil }
+        return Grain(name: t)
+    }
+
+    static func applyMeridiem(_ f: Fields, _ mer: String) -> Fields? {
+        guard var h = f.hour, h >= 0, h <= 12, f.dayPart == nil else { return nil }
+        let pm = mer.hasPrefix("p")
+        guard pm || mer.hasPrefix("a") else { return nil }
+        if h == 0 { guard !pm else { return nil } }
+        if pm && h < 12 { h += 12 }
+        if !pm && h == 12 { h = 0 }
+        var r = f
+        r.hour = h
+        r.hourIsAmbiguous = false
+        return r
+    }
+
+    /// "12:00" or "12" → seconds after midnight.
+    static func parseHHMM(_ s: String) -> Int? {
+        let parts = s.split(separator: ":").map { Int($0) }
+        guard let h = parts.first ?? nil, h >= 0, h <= 24 else { return nil }
+        let m = parts.count > 1 ? (parts[1] ?? -1) : 0
+        guard m >= 0, m < 60 else { return nil }
+        return h * 3600 + m * 60
+    }
+
+    /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30").
+    static func parseDayPart(_ s: String, name: String) -> DayPart? {
+        let main = s.split(separator: "@")
+        guard let range = main.first else { return nil }
+        let ends = range.split(separator: "-")
+        guard ends.count == 2, let from = parseHHMM(String(ends[0])), let to = parseHHMM(String(ends[1])), from < to else { return nil }
+        let def = main.count > 1 ? (parseHHMM(String(main[1])) ?? from) : from
+        return DayPart(name: name, from: from, to: to, defaultStart: def)
+    }
+
+    static func parseHoliday(_ s: String) -> Holiday? {
+        func offset(_ t: Substring) -> Int? {
+            if t.isEmpty { return 0 }
+            return Int(t.hasPrefix("+") ? t.dropFirst() : t)
+        }
+        if s.hasPrefix("easter") { return offset(s.dropFirst(6)).map { .easter(offset: $0) } }
+        if s.hasPrefix("orthodox") { return offset(s.dropFirst(8)).map { .orthodoxEaster(offset: $0) } }
+        if s.hasPrefix("nth:") {
+            // nth:MONTH:N:WEEKDAY[+D]
+            let parts = s.dropFirst(4).split(separator: ":")
+            guard parts.count == 3, let m = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+            var wdPart = parts[2]
+            var off = 0
+            if let i = wdPart.firstIndex(where: { $0 == "+" || $0 == "-" }) {
+                guard let o = offset(wdPart[i...]) else { return nil }
+                off = o
+                wdPart = wdPart[..<i]
+            }
+            guard let wd = Int(wdPart), (1...7).contains(wd), (1...12).contains(m) else { return nil }
+            return .nthWeekday(month: m, n: n, weekday: wd, offset: off)
+        }
+        let md = s.split(separator: "-")
+        guard md.count == 2, let m = Int(md[0]), let d = Int(md[1]), CivilDate(2000, m, d).isValid else { return nil }
+        return .fixed(month: m, day: d)
+    }
+
+    /// Intersection: free calendar patterns merge field by field ("Tue" + "1pm" = "Tue 1pm",
+    /// resolved together so future preference sees the whole); anything else stays a pair.
+    static func intersect(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // A zone said with any part applies to the whole ("Fri 8am JST": Friday in Tokyo).
+        if case .zoned(let inner, let z, let abbr) = x {
+            if case .zoned = y { return nil }
+            return intersect(inner, y).map { .zoned($0, zone: z, abbreviation: abbr) }
+        }
+        if case .zoned(let inner, let z, let abbr) = y {
+            return intersect(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }
+        }
+        // Keep free fields together so they resolve as one pattern ("tonight" + "7:30").
+        if case .intersect(let a, .fields(let f)) = x, case .fields = y {
+            return intersect(.fields(f), y).map { .intersect(a, $0) }
+        }
+        if case .fields = x, case .intersect(let a, .fields(let f)) = y {
+            return intersect(x, .fields(f)).map { .intersect(a, $0) }
+        }
+        if case .fields(let a) = x, case .fields(let b) = y {
+            guard var m = a.merged(with: b) else { return nil }
+            // A bare hour inside a part of the day takes the reading that falls in it ("8 tonight").
+            if let p = m.dayPart, let h = m.hour {
+                m = fitHour(m, h, into: p) ?? m
+            }
+            return .fields(m)
+        }
+        if x == y { return nil }
+        // Push a part of day / time of day into the day it belongs to.
+        return .intersect(x, y)
+    }
+
+    static func fitHour(_ f: Fields, _ h: Int, into p: DayPart) -> Fields? {
+        var r = f
+        let candidates = f.hourIsAmbiguous ? [h % 12, h % 12 + 12] : [h]
+        for c in candidates {
+            let secs = c * 3600 + (f.minute ?? 0) * 60
+            if secs >= p.from && secs < p.to {
+                r.hour = c
+                r.hourIsAmbiguous = false
+                r.dayPart = nil
+                return r
+            }
+        }
+        return nil
+    }
+
+    /// An interval, with a bare hour on the left taking am/pm from the right ("2-4pm").
+    static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        if case .fields(var a) = x, case .fields(let b) = y, let ha = a.hour, let hb = b.hour,
+           a.hourIsAmbiguous, !b.hourIsAmbiguous, hb >= 12 {
+            // "2-4pm" → 14:00; but "10-4pm" keeps 10:00 (the pm would put the start after the end).
+            let pmStart = ha % 12 + 12
+            if pmStart * 60 + (a.minute ?? 0) < hb * 60 + (b.minute ?? 0) { a.hour = pmStart }
+            a.hourIsAmbiguous = false
+            return .interval(.fields(a), .fields(b))
+        }
+        return .interval(x, y)
+    }
+}

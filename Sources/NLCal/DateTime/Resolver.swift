@@ -1,0 +1,632 @@
+import Foundation
+
+/// Turns time expressions into concrete times in the context's zone.
+///
+/// Resolution works in wall-clock time of the zone (so "tomorrow" is a calendar day whatever
+/// its length) and converts to instants at the end, where DST gaps and overlaps are handled
+/// and reported. Each choice a careful person might question — a time that already passed
+/// today, a weekday said on that weekday, a bare hour that could be am or pm, a date order —
+/// is recorded as a `ResolutionNote` with the other reading, for validation to turn into chips.
+public struct Resolver {
+    public struct Context: Sendable {
+        public var now: Int
+        public var zone: Zone
+        public var policies: Policies
+        /// Locale for numeric date order ("en-US", "en-GB", "en").
+        public var locale: String
+        /// Which half of the day a bare hour leans to, from cue words in the text.
+        public var meridiemCue: MeridiemCue = .none
+
+        public init(now: Int, zone: Zone, policies: Policies = Policies(), locale: String = "en") {
+            self.now = now
+            self.zone = zone
+            self.policies = policies
+            self.locale = locale
+        }
+    }
+
+    public enum MeridiemCue: String, Sendable { case none, am, pm }
+
+    let ctx: Context
+    let ref: LocalDateTime
+    private(set) var notes: [ResolutionNote] = []
+    /// Zone for the expression being resolved (a zoned sub-expression switches it).
+    private var zone: Zone
+
+    public init(_ ctx: Context) {
+        self.ctx = ctx
+        self.zone = ctx.zone
+        self.ref = ctx.zone.local(at: ctx.now)
+    }
+
+    /// A resolved span in wall-clock time of the current zone.
+    struct Span {
+        var start: LocalDateTime
+        var end: LocalDateTime
+        var grain: Grain
+        var isInterval = false
+        var openStart = false
+        var openEnd = false
+        var defaultStart: LocalDateTime?
+    }
+
+    // MARK: Entry point
+
+    public mutating func resolve(_ expr: TimeExpr) -> Resolution? {
+        notes = []
+        guard let span = span(expr, ref: ref) else { return nil }
+        var r = Resolution(grain: span.grain)
+        let (s, sMap) = zone.instant(of: span.start)
+        r.start = span.openStart ? nil : s
+        note(mapping: sMap, at: span.start, span: span)
+        if span.isInterval {
+            r.kind = .interval
+            let (e, _) = zone.instant(of: span.end)
+            r.end = span.openEnd ? nil : e
+        } else {
+            r.kind = .instant
+            let (e, _) = zone.instant(of: span.end)
+            r.end = e
+        }
+        if let d = span.defaultStart { r.eventStart = zone.instant(of: d).instant }
+        r.hasTimeOfDay = expr.hasTimeOfDay
+        r.notes = notes
+        return r
+    }
+
+    private mutating func note(mapping: Zone.Mapping, at t: LocalDateTime, span: Span) {
+        guard span.grain < .day || span.defaultStart != nil else { return }
+        switch mapping {
+        case .exact: break
+        case .skipped(let gap): notes.append(.skippedTime(local: t, gapSeconds: gap))
+        case .repeated(let later): notes.append(.repeatedTime(local: t, laterInstant: later))
+        }
+    }
+
+    // MARK: Spans
+
+    mutating func span(_ e: TimeExpr, ref: LocalDateTime, window: Span? = nil) -> Span? {
+        switch e {
+        case .now:
+            return Span(start: ref, end: ref.adding(seconds: 1), grain: .second)
+        case .day(let offset):
+            let d = ref.date.adding(days: offset)
+            return daySpan(d)
+        case .fields(let f):
+            return fields(f, ref: ref, window: window)
+        case .cycle(let g, let offset):
+            return cycle(g, containing: ref, offset: offset)
+        case .shifted(let base, let d):
+            return shifted(base, d, ref: ref)
+        case .intersect(let a, let b):
+            return intersect(a, b, ref: ref, window: window)
+        case .relative(let inner, let offset):
+            return relative(inner, offset: offset, ref: ref)
+        case .nth(let n, let inner, let container):
+            return nth(n, inner, in: container, ref: ref)
+        case .interval(let a, let b):
+            return interval(a, b, ref: ref, window: window)
+        case .openInterval(let a, let b):
+            if let a {
+                guard var s = span(a, ref: ref, window: window) else { return nil }
+                s.end = s.start; s.isInterval = true; s.openEnd = true; s.defaultStart = nil
+                return s
+            }
+            guard let b, var s = span(b, ref: ref, window: window) else { return nil }
+            s.end = s.start; s.start = ref; s.isInterval = true; s.openStart = true; s.defaultStart = nil
+            return s
+        case .spanFor(let a, let d):
+            guard var s = span(a, ref: ref, window: window) else { return nil }
+            let start = s.defaultStart ?? s.start
+            s.start = start
+            s.end = add(d, to: start)
+            s.isInterval = true
+            s.defaultStart = nil
+            s.grain = min(s.grain, d.finestGrain)
+            return s
+        case .holiday(let h):
+            return holiday(h, ref: ref, window: window)
+        case .zoned(let inner, let id, let abbr):
+            return zoned(inner, zoneID: id, abbreviation: abbr, ref: ref)
+        case .edge(let inner, let atEnd):
+            guard let s = span(inner, ref: ref, window: window) else { return nil }
+            return edge(s, atEnd: atEnd)
+        case .numericDate(let a, let b, let year):
+            return numericDate(a, b, year: year, ref: ref, window: window)
+        }
+    }
+
+    func daySpan(_ d: CivilDate) -> Span {
+        Span(start: LocalDateTime(d), end: LocalDateTime(d.adding(days: 1)), grain: .day)
+    }
+
+    // MARK: Calendar patterns
+
+    /// The first occurrence of a pattern: inside `window` when given, else on or after `ref`
+    /// (a day counts while it lasts; a time of day must still be ahead).
+    mutating func fields(_ f: Fields, ref: LocalDateTime, window: Span?, future: Bool = true) -> Span? {
+        let past = window == nil && ctx.policies.preference == .past && f.year == nil
+        let g = f.grain
+        // Coarse patterns: months and years.
+        if f.day == nil && f.weekday == nil && !f.hasTimeOfDay {
+            if f.month == nil {
+                guard let y = f.year else { return nil }
+                return Span(start: LocalDateTime(CivilDate(y, 1, 1)), end: LocalDateTime(CivilDate(y + 1, 1, 1)), grain: .year)
+            }
+            var m = CivilDate(f.year ?? (window?.start.date.year ?? ref.date.year), f.month!, 1)
+            if f.year == nil && window == nil {
+                let thisMonth = CivilDate(ref.date.year, ref.date.month, 1)
+                if past { if m > thisMonth { m = m.adding(months: -12) } }
+                else if m < thisMonth { m = m.adding(months: 12) }
+            }
+            return Span(start: LocalDateTime(m), end: LocalDateTime(m.adding(months: 1)), grain: .month)
+        }
+        // Day patterns, possibly with a time of day: walk the days.
+        var day: CivilDate
+        var limit: CivilDate
+        if let w = window {
+            day = w.start.date
+            limit = w.end.date
+            if w.end.seconds > 0 { limit = limit.adding(days: 1) }
+        } else if let y = f.year {
+            day = CivilDate(y, f.month ?? 1, 1)
+            if y == ref.date.year && f.month == nil && future { day = max(day, ref.date) }
+            limit = CivilDate(y + 1, 1, 1)
+        } else {
+            day = ref.date
+            limit = ref.date.adding(days: past ? -3000 : 3000)
+        }
+        let step = past ? -1 : 1
+        var guardCount = 0
+        while past ? day >= limit : day < limit {
+            guardCount += 1
+            if guardCount > 4000 { return nil }
+            if let m = f.month, day.month != m {
+                // Jump to the first (or last) day of the wanted month.
+                if past {
+                    day = CivilDate(day.year, day.month, 1).adding(days: -1)
+                } else {
+                    var next = CivilDate(day.year, m, 1)
+                    if next <= day { next = CivilDate(day.year + 1, m, 1) }
+                    day = next
+                }
+                continue
+            }
+            if let y = f.year, day.year != y { day = day.adding(days: step); continue }
+            if let d = f.day, day.day != d { day = day.adding(days: step); continue }
+            if let w = f.weekday, day.weekday != w { day = day.adding(days: step); continue }
+            if let s = onDay(day, f, ref: ref, window: window, checkFuture: window == nil && f.year == nil && !past) {
+                return s
+            }
+            day = day.adding(days: step)
+        }
+        _ = g
+        return nil
+    }
+
+    /// The pattern's time of day on one day, or nil when it has already passed (when checking).
+    mutating func onDay(_ day: CivilDate, _ f: Fields, ref: LocalDateTime, window: Span?, checkFuture: Bool) -> Span? {
+        if let h = f.hour {
+            var hour = h
+            if f.hourIsAmbiguous {
+                hour = chooseHour(h, day: day, minute: f.minute ?? 0, ref: ref, checkFuture: checkFuture && window == nil)
+            }
+            let start = LocalDateTime(day, hour: hour, minute: f.minute ?? 0, second: f.second ?? 0)
+            if checkFuture && start < ref { return nil }
+            if let w = window, start < w.start || start >= w.end { return nil }
+            return Span(start: start, end: start.adding(seconds: f.grain == .second ? 1 : f.grain == .minute ? 60 : 3600), grain: f.grain)
+        }
+        if let p = f.dayPart {
+            let s = LocalDateTime(day, seconds: p.from), e = LocalDateTime(day, seconds: p.to)
+            if checkFuture && e <= ref { return nil }
+            var span = Span(start: s, end: e, grain: .hour, isInterval: true)
+            span.defaultStart = LocalDateTime(day, seconds: p.defaultStart)
+            return span
+        }
+        if checkFuture && day < ref.date { return nil }
+        if checkFuture && day == ref.date && f.weekday != nil && f.day == nil && f.month == nil {
+            if ctx.policies.sameWeekday == .nextWeek { return nil }
+            notes.append(.sameWeekdayToday(alternative: LocalDateTime(day.adding(days: 7))))
+        }
+        return daySpan(day)
+    }
+
+    /// Picks am or pm for a bare hour ("at 8"): a cue word decides; else 1–6 → pm, 7–11 → am,
+    /// 12 → noon; a reading that already passed today gives way to the other if it is still ahead.
+    mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool) -> Int {
+        let am = h % 12, pm = h % 12 + 12
+        var pick: Int
+        var plausibleBoth = false
+        switch ctx.meridiemCue {
+        case .am: pick = am
+        case .pm: pick = pm
+        case .none:
+            if h == 12 { pick = 12 }
+            else if h <= 6 { pick = pm }
+            else { pick = am; plausibleBoth = true }
+        }
+        if checkFuture && day == ref.date {
+            let pickTime = LocalDateTime(day, hour: pick, minute: minute)
+            let other = pick == am ? pm : am
+            let otherTime = LocalDateTime(day, hour: other, minute: minute)
+            if pickTime < ref && otherTime >= ref && h != 12 {
+                notes.append(.bareHour(alternative: LocalDateTime(day.adding(days: 1), hour: pick, minute: minute)))
+                return other
+            }
+        }
+        if plausibleBoth {
+            notes.append(.bareHour(alternative: LocalDateTime(day, hour: pick == am ? pm : am, minute: minute)))
+        }
+        return pick
+    }
+
+    // MARK: Cycles and shifts
+
+    func cycle(_ g: Grain, containing t: LocalDateTime, offset: Int) -> Span {
+        let d = t.date
+        switch g {
+        case .second, .minute, .hour:
+            let size = g.fixedSeconds!
+            let startSec = (t.wallSeconds / size) * size + offset * size
+            let s = LocalDateTime(wallSeconds: startSec)
+            return Span(start: s, end: s.adding(seconds: size), grain: g)
+        case .day:
+            var s = daySpan(d.adding(days: offset)); s.grain = .day
+            return s
+        case .week:
+            let s = d.startOfWeek(firstWeekday: ctx.policies.weekStart).adding(days: 7 * offset)
+            return Span(start: LocalDateTime(s), end: LocalDateTime(s.adding(days: 7)), grain: .week)
+        case .month:
+            let s = CivilDate(d.year, d.month, 1).adding(months: offset)
+            return Span(start: LocalDateTime(s), end: LocalDateTime(s.adding(months: 1)), grain: .month)
+        case .quarter:
+            let q = (d.month - 1) / 3
+            let s = CivilDate(d.year, q * 3 + 1, 1).adding(months: 3 * offset)
+            return Span(start: LocalDateTime(s), end: LocalDateTime(s.adding(months: 3)), grain: .quarter)
+        case .year:
+            let s = CivilDate(d.year + offset, 1, 1)
+            return Span(start: LocalDateTime(s), end: LocalDateTime(CivilDate(d.year + offset + 1, 1, 1)), grain: .year)
+        }
+    }
+
+    /// Adds a duration to a wall time: fixed units as elapsed time, days and up on the calendar.
+    func add(_ d: Duration, to t: LocalDateTime) -> LocalDateTime {
+        var result = t
+        var elapsed = 0.0
+        for (g, v) in d.parts {
+            switch g {
+            case .second, .minute, .hour: elapsed += v * Double(g.fixedSeconds!)
+            case .day, .week:
+                let days = v * (g == .week ? 7 : 1)
+                if days == days.rounded() { result = LocalDateTime(result.date.adding(days: Int(days)), seconds: result.seconds) }
+                else { elapsed += days * 86_400 }
+            case .month, .quarter, .year:
+                let months = v * (g == .year ? 12 : g == .quarter ? 3 : 1)
+                result = LocalDateTime(result.date.adding(months: Int(months.rounded())), seconds: result.seconds)
+            }
+        }
+        if elapsed != 0 {
+            // Elapsed time crosses DST changes as real time.
+            let inst = zone.instant(of: result).instant + Int(elapsed.rounded())
+            result = zone.local(at: inst)
+        }
+        return result
+    }
+
+    /// "in 3 days", "2 hours ago", "3 days after Easter". From now, the result is as precise as
+    /// one unit finer than the duration ("in 2 weeks" → a day, "in a day" → an hour).
+    mutating func shifted(_ base: TimeExpr?, _ d: Duration, ref: LocalDateTime) -> Span? {
+        if let base {
+            guard let b = span(base, ref: ref) else { return nil }
+            let s = add(d, to: b.start)
+            return Span(start: s, end: add(d, to: b.end), grain: b.grain)
+        }
+        let g = d.finestGrain
+        let finer: Grain
+        switch g {
+        case .second, .minute: finer = .second
+        case .hour: finer = .minute
+        case .day: finer = .hour
+        case .week: finer = .day
+        case .month: finer = .day
+        case .quarter: finer = .month
+        case .year: finer = .month
+        }
+        let t = add(d, to: ref)
+        var s = cycle(finer, containing: t, offset: 0)
+        if finer == .second { s = Span(start: t, end: t.adding(seconds: 1), grain: .second) }
+        return s
+    }
+
+    // MARK: Composition
+
+    mutating func intersect(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
+        // Resolve the coarser side, then find the finer one inside it.
+        let (outer, inner) = a.grain >= b.grain ? (a, b) : (b, a)
+        guard let o = span(outer, ref: ref, window: window) else { return nil }
+        var w = o
+        // A part of the day narrows the window but an explicit time inside it wins.
+        if let d = o.defaultStart, o.isInterval, inner.hasTimeOfDay {
+            w.defaultStart = d
+        }
+        if case .fields(var f) = inner, let p = dayPartOf(outer), let h = f.hour, f.hourIsAmbiguous {
+            f = Operators.fitHour(f, h, into: p) ?? f
+            return span(.fields(f), ref: ref, window: Span(start: LocalDateTime(o.start.date), end: LocalDateTime(o.start.date.adding(days: 1)), grain: .day))
+        }
+        guard var r = span(inner, ref: ref, window: w) else {
+            // A time of day said with a part of day that does not contain it ("tonight at 2"):
+            // keep the day, take the time.
+            if o.isInterval, o.grain == .hour, inner.hasTimeOfDay {
+                let day = Span(start: LocalDateTime(o.start.date), end: LocalDateTime(o.start.date.adding(days: 1)), grain: .day)
+                return span(inner, ref: ref, window: day)
+            }
+            return nil
+        }
+        if r.defaultStart == nil, o.defaultStart != nil, !inner.hasTimeOfDay { r.defaultStart = o.defaultStart }
+        return r
+    }
+
+    func dayPartOf(_ e: TimeExpr) -> DayPart? {
+        switch e {
+        case .fields(let f): return f.hour == nil ? f.dayPart : nil
+        case .intersect(let a, let b): return dayPartOf(a) ?? dayPartOf(b)
+        default: return nil
+        }
+    }
+
+    /// "next Tue" (+1), "last Tue" (−1), "this Tue" (0), also for months and holidays.
+    mutating func relative(_ inner: TimeExpr, offset: Int, ref: LocalDateTime) -> Span? {
+        if offset == 0 { return span(inner, ref: ref) }
+        let g = inner.grain
+        if case .fields(let f) = inner, f.weekday != nil, f.day == nil, f.month == nil, offset > 0 {
+            let firstAfter = ref.date.adding(days: 1)
+            let nextWeekStart = ref.date.startOfWeek(firstWeekday: ctx.policies.weekStart).adding(days: 7)
+            let a = nthMatch(f, from: firstAfter, n: offset)
+            let b = nthMatch(f, from: nextWeekStart, n: offset)
+            guard let a, let b else { return nil }
+            let (pick, other) = ctx.policies.nextWeekday == .firstAfterToday ? (a, b) : (b, a)
+            if pick.start.date != other.start.date {
+                notes.append(.nextWeekday(alternative: other.start))
+            }
+            return pick
+        }
+        // Step whole cycles of the pattern's grain away from the current one, then find the pattern.
+        let unit: Grain = g <= .day ? .day : g
+        let current = cycle(unit == .week ? .week : unit, containing: ref, offset: 0)
+        if offset > 0 {
+            var from = current.end
+            var found: Span?
+            for _ in 0..<offset {
+                guard let s = span(inner, ref: from, window: nil) else { return nil }
+                found = s
+                from = s.end
+            }
+            return found
+        } else {
+            var to = current.start
+            var found: Span?
+            for _ in 0..<(-offset) {
+                guard let s = previous(inner, before: to) else { return nil }
+                found = s
+                to = s.start
+            }
+            return found
+        }
+    }
+
+    /// The last occurrence of a pattern that starts before `t`.
+    mutating func previous(_ e: TimeExpr, before t: LocalDateTime) -> Span? {
+        switch e {
+        case .fields(let f):
+            var saved = self
+            saved.notes = []
+            var back = ctx
+            back.policies.preference = .past
+            var r = Resolver(back)
+            r.zone = zone
+            let res = r.fields(f, ref: LocalDateTime(t.date.adding(days: -1)), window: nil)
+            return res.flatMap { $0.start < t ? $0 : r.fields(f, ref: LocalDateTime($0.start.date.adding(days: -1)), window: nil) }
+        case .holiday(let h):
+            var y = t.date.year
+            while y > t.date.year - 3 {
+                if let d = h.date(in: y), LocalDateTime(d) < t { return daySpan(d) }
+                y -= 1
+            }
+            return nil
+        default:
+            // Step back a year at a time and take the first occurrence before t.
+            for years in 1...3 {
+                let earlier = LocalDateTime(t.date.adding(months: -12 * years))
+                if let s = span(e, ref: earlier), s.start < t { return s }
+            }
+            return nil
+        }
+    }
+
+    func nthMatch(_ f: Fields, from: CivilDate, n: Int) -> Span? {
+        var d = from
+        var count = 0
+        for _ in 0..<(7 * n + 7) {
+            if f.weekday == d.weekday {
+                count += 1
+                if count == n {
+                    var s = daySpan(d)
+                    if let h = f.hour {
+                        let st = LocalDateTime(d, hour: f.hourIsAmbiguous && h <= 6 ? h + 12 : h, minute: f.minute ?? 0)
+                        s = Span(start: st, end: st.adding(seconds: 3600), grain: f.grain)
+                    }
+                    return s
+                }
+            }
+            d = d.adding(days: 1)
+        }
+        return nil
+    }
+
+    /// "the second Tuesday of March", "the last day of October", "the first week of October".
+    mutating func nth(_ n: Int, _ inner: TimeExpr, in container: TimeExpr, ref: LocalDateTime) -> Span? {
+        guard let c = span(container, ref: ref) else { return nil }
+        var matches: [Span] = []
+        if case .cycle(let g, _) = inner {
+            // Cycles of a grain that start inside the container.
+            var s = cycle(g, containing: c.start, offset: 0)
+            if s.start < c.start { s = cycle(g, containing: s.end, offset: 0) }
+            while s.start < c.end && matches.count < 400 {
+                matches.append(s)
+                s = cycle(g, containing: s.end, offset: 0)
+            }
+        } else {
+            var from = c.start
+            while matches.count < 400, let s = span(inner, ref: from, window: Span(start: from, end: c.end, grain: c.grain)) {
+                matches.append(s)
+                from = s.end
+            }
+        }
+        let idx = n > 0 ? n - 1 : matches.count + n
+        guard idx >= 0, idx < matches.count else { return nil }
+        return matches[idx]
+    }
+
+    mutating func interval(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
+        guard let s = span(a, ref: ref, window: window) else { return nil }
+        let startAt = s.defaultStart ?? s.start
+        // The end is the first occurrence of b at or after the start.
+        var e: Span?
+        if case .fields(let f) = b, window == nil || b.hasTimeOfDay {
+            e = fields(f, ref: startAt, window: nil)
+            if e == nil || (b.grain >= .day && e!.start < LocalDateTime(startAt.date)) { e = fields(f, ref: startAt, window: nil) }
+        } else {
+            e = span(b, ref: startAt, window: nil)
+        }
+        guard let end = e else { return nil }
+        let to = end.grain >= .day && !b.hasTimeOfDay ? end.end : end.start
+        guard to > startAt else { return nil }
+        return Span(start: startAt, end: to, grain: min(s.grain, end.grain), isInterval: true)
+    }
+
+    mutating func holiday(_ h: Holiday, ref: LocalDateTime, window: Span?) -> Span? {
+        if let w = window {
+            for y in w.start.date.year...w.end.date.year {
+                if let d = h.date(in: y), LocalDateTime(d) >= w.start, LocalDateTime(d) < w.end { return daySpan(d) }
+            }
+            return nil
+        }
+        for y in ref.date.year...(ref.date.year + 2) {
+            if let d = h.date(in: y), d >= ref.date { return daySpan(d) }
+        }
+        return nil
+    }
+
+    mutating func zoned(_ inner: TimeExpr, zoneID: String, abbreviation: String?, ref: LocalDateTime) -> Span? {
+        guard let other = Zone(identifier: zoneID) else { return nil }
+        let saved = zone
+        let nowInstant = saved.instant(of: ref).instant
+        zone = other
+        let otherRef = other.local(at: nowInstant)
+        let s = span(inner, ref: otherRef)
+        zone = saved
+        guard var span = s else { return nil }
+        let startInstant = other.instant(of: span.start).instant
+        let endInstant = other.instant(of: span.end).instant
+        if let abbr = abbreviation {
+            let isDST = other.tz.isDaylightSavingTime(for: .init(timeIntervalSince1970: TimeInterval(startInstant)))
+            if (abbr == "std" && isDST) || (abbr == "dst" && !isDST) {
+                notes.append(.zoneAbbreviation(zoneID))
+            }
+        }
+        span.start = saved.local(at: startInstant)
+        span.end = saved.local(at: endInstant)
+        span.defaultStart = span.defaultStart.map { saved.local(at: other.instant(of: $0).instant) }
+        return span
+    }
+
+    func edge(_ s: Span, atEnd: Bool) -> Span {
+        var r = s
+        r.isInterval = true
+        switch s.grain {
+        case .month:
+            let d = s.start.date
+            if atEnd { r.start = LocalDateTime(CivilDate(d.year, d.month, 21)) }
+            else { r.end = LocalDateTime(CivilDate(d.year, d.month, 11)) }
+            r.grain = .day
+        case .year:
+            let y = s.start.date.year
+            if atEnd { r.start = LocalDateTime(CivilDate(y, 9, 1)) } else { r.end = LocalDateTime(CivilDate(y, 5, 1)) }
+            r.grain = .month
+        case .week:
+            if atEnd { r.start = LocalDateTime(s.start.date.adding(days: 4)) } else { r.end = LocalDateTime(s.start.date.adding(days: 3)) }
+            r.grain = .day
+        default:
+            let day = s.start.date
+            if atEnd { r.start = LocalDateTime(day, hour: 17); r.end = LocalDateTime(day.adding(days: 1)) }
+            else { r.start = LocalDateTime(day); r.end = LocalDateTime(day, hour: 12) }
+            r.grain = .hour
+        }
+        return r
+    }
+
+    mutating func numericDate(_ a: Int, _ b: Int, year: Int?, ref: LocalDateTime, window: Span?) -> Span? {
+        func reading(_ m: Int, _ d: Int) -> Fields? {
+            guard (1...12).contains(m), d >= 1, d <= CivilDate.daysIn(year: year ?? 2000, month: m) else { return nil }
+            var f = Fields(); f.month = m; f.day = d; f.year = year
+            return f
+        }
+        let mdFirst = reading(a, b), dmFirst = reading(b, a)
+        let order = ctx.policies.dateOrder
+        let loc = ctx.locale.lowercased()
+        var preferMonthFirst: Bool?
+        switch order {
+        case .monthFirst: preferMonthFirst = true
+        case .dayFirst: preferMonthFirst = false
+        case .locale:
+            if loc == "en-us" || loc.hasSuffix("-us") || loc == "en-ph" || loc == "en-ca" { preferMonthFirst = true }
+            else if loc.contains("-") { preferMonthFirst = false }
+        }
+        switch (mdFirst, dmFirst) {
+        case (nil, nil): return nil
+        case (let f?, nil), (nil, let f?): return fields(f, ref: ref, window: window)
+        case (let md?, let dm?):
+            if md == dm { return fields(md, ref: ref, window: window) }
+            if let p = preferMonthFirst { return fields(p ? md : dm, ref: ref, window: window) }
+            // No order from the locale: the nearest future reading, flagged.
+            guard let x = fields(md, ref: ref, window: window) else { return fields(dm, ref: ref, window: window) }
+            guard let y = fields(dm, ref: ref, window: window) else { return x }
+            let (pick, other) = x.start <= y.start ? (x, y) : (y, x)
+            notes.append(.dateOrder(alternative: other.start))
+            return pick
+        }
+    }
+}
+
+/// A time found in the text, resolved to instants.
+public struct Resolution: Sendable {
+    public enum Kind: Sendable { case instant, interval }
+    public var kind = Kind.instant
+    /// Epoch seconds; nil for the open side of an open interval.
+    public var start: Int?
+    /// Exclusive end: the end of the grain for an instant, the interval's end otherwise.
+    public var end: Int?
+    public var grain: Grain
+    public var hasTimeOfDay = false
+    /// Where an event said with only a part of the day starts ("tonight" → 20:00).
+    public var eventStart: Int?
+    public var notes: [ResolutionNote] = []
+}
+
+/// A choice resolution made that the user may want to change, with the other reading.
+public enum ResolutionNote: Sendable, Equatable {
+    /// The wall time does not exist (DST gap) and was moved forward.
+    case skippedTime(local: LocalDateTime, gapSeconds: Int)
+    /// The wall time happens twice (DST overlap); the first was taken.
+    case repeatedTime(local: LocalDateTime, laterInstant: Int)
+    /// A bare hour could be am or pm; `alternative` is the other reading.
+    case bareHour(alternative: LocalDateTime)
+    /// A weekday said on that weekday: today was taken; the alternative is a week later.
+    case sameWeekdayToday(alternative: LocalDateTime)
+    /// "next <weekday>" has two readings.
+    case nextWeekday(alternative: LocalDateTime)
+    /// A numeric date could be read month-first or day-first.
+    case dateOrder(alternative: LocalDateTime)
+    /// A zone abbreviation names standard time but the region is on daylight time (or the reverse).
+    case zoneAbbreviation(String)
+}

@@ -1,0 +1,310 @@
+/// What a grammar item stands for: a number, a word, a time expression, a duration, a zone.
+public enum Value: Hashable, Sendable {
+    /// A number; `digits` counts the digits as typed (0 for numbers in words), so "09" ≠ "9".
+    case number(Double, digits: Int)
+    case text(String)
+    case time(TimeExpr)
+    case duration(Duration)
+    /// A time zone named in the text: an IANA identifier, with whether it was an abbreviation
+    /// that names a region's civil time ("EST" in July is read as EDT but flagged).
+    case zone(String, abbreviation: String?)
+    /// A recurrence rule under construction (FREQ/BYDAY/…), with the time it recurs at.
+    case recurrence(Recurrence)
+
+    var number: Double? { if case .number(let v, _) = self { return v }; return nil }
+    var int: Int? { number.flatMap { $0 == $0.rounded() ? Int($0) : nil } }
+    var textValue: String? {
+        switch self {
+        case .text(let t): return t
+        case .number(let v, _): return v == v.rounded() ? String(Int(v)) : String(v)
+        default: return nil
+        }
+    }
+    var time: TimeExpr? { if case .time(let t) = self { return t }; return nil }
+    var duration: Duration? { if case .duration(let d) = self { return d }; return nil }
+}
+
+/// An amount of time in calendar units ("2 weeks", "1h30").
+public struct Duration: Hashable, Sendable {
+    /// Amounts per grain; fractional amounts of fixed-length units are allowed ("2.5 hours").
+    public var parts: [Grain: Double]
+
+    public init(_ parts: [Grain: Double]) { self.parts = parts }
+    public init(_ amount: Double, _ unit: Grain) { self.parts = [unit: amount] }
+
+    /// The finest unit mentioned.
+    public var finestGrain: Grain { parts.keys.min() ?? .second }
+
+    public func adding(_ other: Duration) -> Duration {
+        Duration(parts.merging(other.parts, uniquingKeysWith: +))
+    }
+
+    public func negated() -> Duration { Duration(parts.mapValues { -$0 }) }
+
+    /// Fixed seconds if the duration uses only second/minute/hour units.
+    public var fixedSeconds: Double? {
+        var total = 0.0
+        for (g, v) in parts {
+            guard let s = g.fixedSeconds else { return nil }
+            total += v * Double(s)
+        }
+        return total
+    }
+
+    /// Total seconds with days as 24 h and weeks as 7 days (for event lengths).
+    public var approximateSeconds: Double {
+        parts.reduce(0.0) { acc, p in
+            let unit: Double
+            switch p.key {
+            case .second: unit = 1
+            case .minute: unit = 60
+            case .hour: unit = 3600
+            case .day: unit = 86_400
+            case .week: unit = 604_800
+            case .month: unit = 2_592_000
+            case .quarter: unit = 7_776_000
+            case .year: unit = 31_536_000
+            }
+            return acc + p.value * unit
+        }
+    }
+}
+
+/// A part of the day: "morning" is 04:00–12:00 and an event said "in the morning" starts at 09:00.
+public struct DayPart: Hashable, Sendable {
+    public var name: String
+    /// Seconds after midnight; `to` may be 86400 (midnight at the end of the day).
+    public var from: Int
+    public var to: Int
+    public var defaultStart: Int
+}
+
+/// The fields of a calendar pattern: "Tue", "March 5", "1pm", "Tue 1pm" are all fields.
+/// Unset fields are free; resolution finds the next time that matches the set ones.
+public struct Fields: Hashable, Sendable {
+    public var year: Int?
+    public var month: Int?
+    public var day: Int?
+    /// ISO weekday, 1 = Monday.
+    public var weekday: Int?
+    public var hour: Int?
+    public var minute: Int?
+    public var second: Int?
+    /// The hour was said on a 12-hour clock with no am/pm ("at 8", "3:30"): it may be either.
+    public var hourIsAmbiguous = false
+    public var dayPart: DayPart?
+
+    public init() {}
+
+    /// The finest field set.
+    public var grain: Grain {
+        if second != nil { return .second }
+        if minute != nil { return .minute }
+        if hour != nil { return .hour }
+        if dayPart != nil { return .hour }
+        if day != nil || weekday != nil { return .day }
+        if month != nil { return .month }
+        return .year
+    }
+
+    public var hasTimeOfDay: Bool { hour != nil || dayPart != nil }
+    public var hasDate: Bool { year != nil || month != nil || day != nil || weekday != nil }
+
+    /// Both sets of constraints at once, or nil when they contradict.
+    public func merged(with o: Fields) -> Fields? {
+        var r = self
+        func take<T: Equatable>(_ a: T?, _ b: T?) -> (T?, Bool) {
+            switch (a, b) {
+            case (nil, let y): return (y, true)
+            case (let x, nil): return (x, true)
+            case (let x?, let y?): return (x, x == y)
+            }
+        }
+        var ok = true
+        var okField: Bool
+        (r.year, okField) = take(year, o.year); ok = ok && okField
+        (r.month, okField) = take(month, o.month); ok = ok && okField
+        (r.day, okField) = take(day, o.day); ok = ok && okField
+        (r.weekday, okField) = take(weekday, o.weekday); ok = ok && okField
+        if hour != nil && o.hour != nil { return nil }
+        r.hour = hour ?? o.hour
+        r.minute = hour != nil ? minute : o.minute
+        r.second = hour != nil ? second : o.second
+        r.hourIsAmbiguous = hour != nil ? hourIsAmbiguous : o.hourIsAmbiguous
+        switch (dayPart, o.dayPart) {
+        case (nil, let p), (let p, nil): r.dayPart = p
+        case (let p?, let q?): if p != q { return nil }
+        }
+        return ok ? r : nil
+    }
+}
+
+/// A time expression as the grammar builds it; `Resolver` turns it into concrete instants.
+///
+/// Expressions are resolved late, against the parse context (reference instant, zone, policies),
+/// so the same grammar serves any "now".
+public indirect enum TimeExpr: Hashable, Sendable {
+    /// The reference instant ("now"), grain second.
+    case now
+    /// A calendar pattern: its next occurrence (or the one the policy picks).
+    case fields(Fields)
+    /// Today shifted by whole days: "today" 0, "tomorrow" 1.
+    case day(offset: Int)
+    /// The cycle of a grain containing now, shifted: "this week" (week, 0), "next month" (month, 1).
+    case cycle(Grain, offset: Int)
+    /// A base time (now when nil) moved by a duration: "in 3 days", "3 days after Easter".
+    case shifted(TimeExpr?, Duration)
+    /// Both at once: "tomorrow at 3pm", "Tue the 19th".
+    case intersect(TimeExpr, TimeExpr)
+    /// An occurrence of a pattern counted from today: "next Tue" (+1), "last Tue" (-1), "this Tue" (0).
+    case relative(TimeExpr, offset: Int)
+    /// The nth occurrence of a pattern inside a span: "second Tuesday of March" (2),
+    /// "last Friday of the month" (-1).
+    case nth(Int, TimeExpr, in: TimeExpr)
+    /// From one time to another; `to` is exclusive for named times and inclusive for days.
+    case interval(TimeExpr, TimeExpr)
+    /// An interval open on one side: "after 2pm", "by Friday".
+    case openInterval(from: TimeExpr?, to: TimeExpr?)
+    /// A span of a given length starting at a time: "4pm for 30 mins".
+    case spanFor(TimeExpr, Duration)
+    /// A date computed each year: Easter ± days, the nth weekday of a month.
+    case holiday(Holiday)
+    /// A wall-clock time read in another zone ("3pm PT").
+    case zoned(TimeExpr, zone: String, abbreviation: String?)
+    /// The first or last part of a span: "end of the month", "beginning of the week".
+    case edge(TimeExpr, atEnd: Bool)
+    /// A numeric date whose order (M/D or D/M) depends on the locale: "3/5", "03/04".
+    case numericDate(first: Int, second: Int, year: Int?)
+
+    /// The precision the expression is written to.
+    public var grain: Grain {
+        switch self {
+        case .now: return .second
+        case .fields(let f): return f.grain
+        case .day: return .day
+        case .cycle(let g, _): return g
+        case .shifted(_, let d): return d.finestGrain
+        case .intersect(let a, let b): return min(a.grain, b.grain)
+        case .relative(let e, _): return e.grain
+        case .nth(_, let e, _): return e.grain
+        case .interval(let a, let b): return min(a.grain, b.grain)
+        case .openInterval(let a, let b): return min(a?.grain ?? .year, b?.grain ?? .year)
+        case .spanFor(let a, let d): return min(a.grain, d.finestGrain)
+        case .holiday: return .day
+        case .zoned(let e, _, _): return e.grain
+        case .edge(let e, _): return e.grain
+        case .numericDate: return .day
+        }
+    }
+
+    /// Whether the expression says a time of day (so an event is not all-day).
+    public var hasTimeOfDay: Bool {
+        switch self {
+        case .now: return true
+        case .fields(let f): return f.hasTimeOfDay
+        case .day, .cycle, .holiday, .numericDate: return false
+        case .shifted(let b, let d): return (b?.hasTimeOfDay ?? false) || d.finestGrain < .day
+        case .intersect(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
+        case .relative(let e, _), .nth(_, let e, _), .zoned(let e, _, _), .edge(let e, _): return e.hasTimeOfDay
+        case .interval(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
+        case .openInterval(let a, let b): return (a?.hasTimeOfDay ?? false) || (b?.hasTimeOfDay ?? false)
+        case .spanFor(let a, let d): return a.hasTimeOfDay || d.finestGrain < .day
+        }
+    }
+
+    var fields: Fields? { if case .fields(let f) = self { return f }; return nil }
+}
+
+/// A holiday rule: a fixed date, Easter-relative, or the nth weekday of a month.
+public enum Holiday: Hashable, Sendable {
+    case fixed(month: Int, day: Int)
+    case easter(offset: Int)
+    case orthodoxEaster(offset: Int)
+    /// n-th (negative counts from the end) ISO weekday of a month, plus a day offset
+    /// (Black Friday is the 4th Thursday of November + 1).
+    case nthWeekday(month: Int, n: Int, weekday: Int, offset: Int)
+
+    func date(in year: Int) -> CivilDate? {
+        switch self {
+        case .fixed(let m, let d):
+            let c = CivilDate(year, m, d)
+            return c.isValid ? c : nil
+        case .easter(let off):
+            return Holiday.westernEaster(year).adding(days: off)
+        case .orthodoxEaster(let off):
+            return Holiday.orthodoxEasterDate(year).adding(days: off)
+        case .nthWeekday(let m, let n, let wd, let off):
+            return Calendar.nthWeekday(n, wd, year: year, month: m)?.adding(days: off)
+        }
+    }
+
+    /// Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+    static func westernEaster(_ y: Int) -> CivilDate {
+        let a = y % 19, b = y / 100, c = y % 100, d = b / 4, e = b % 4
+        let f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4
+        let l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31
+        let day = (h + l - 7 * m + 114) % 31 + 1
+        return CivilDate(y, month, day)
+    }
+
+    /// Julian-calendar Easter (Meeus), converted to the Gregorian date.
+    static func orthodoxEasterDate(_ y: Int) -> CivilDate {
+        let a = y % 4, b = y % 7, c = y % 19
+        let d = (19 * c + 15) % 30
+        let e = (2 * a + 4 * b - d + 34) % 7
+        let month = (d + e + 114) / 31
+        let day = (d + e + 114) % 31 + 1
+        let julianOffset = y / 100 - y / 400 - 2
+        return CivilDate(y, month, day).adding(days: julianOffset)
+    }
+}
+
+/// Calendar helpers shared by operators and resolution.
+enum Calendar {
+    /// The nth ISO weekday of a month; n < 0 counts from the end (-1 = last).
+    static func nthWeekday(_ n: Int, _ weekday: Int, year: Int, month: Int) -> CivilDate? {
+        if n > 0 {
+            let first = CivilDate(year, month, 1)
+            var delta = weekday - first.weekday
+            if delta < 0 { delta += 7 }
+            let d = first.adding(days: delta + (n - 1) * 7)
+            return d.month == month ? d : nil
+        } else if n < 0 {
+            let last = CivilDate(year, month, CivilDate.daysIn(year: year, month: month))
+            var delta = last.weekday - weekday
+            if delta < 0 { delta += 7 }
+            let d = last.adding(days: -delta + (n + 1) * 7)
+            return d.month == month ? d : nil
+        }
+        return nil
+    }
+}
+
+/// A recurrence as RFC 5545 parts; the time it recurs at travels alongside.
+public struct Recurrence: Hashable, Sendable {
+    public var freq: String            // DAILY, WEEKLY, MONTHLY, YEARLY
+    public var interval: Int = 1
+    public var byDay: [String] = []    // "MO", "2TH", "-1FR"
+    public var byMonthDay: [Int] = []
+    public var byMonth: [Int] = []
+    public var count: Int?
+    public var until: TimeExpr?
+    /// The first occurrence's pattern (weekday, time of day…), resolved to the next match.
+    public var anchor: TimeExpr?
+
+    public init(freq: String) { self.freq = freq }
+
+    public var rrule: String {
+        var parts = ["FREQ=\(freq)"]
+        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
+        if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
+        if !byDay.isEmpty { parts.append("BYDAY=" + byDay.joined(separator: ",")) }
+        if let count { parts.append("COUNT=\(count)") }
+        return parts.joined(separator: ";")
+    }
+}
