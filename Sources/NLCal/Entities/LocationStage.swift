@@ -1,0 +1,97 @@
+/// Stage 3a: finds where the event happens.
+///
+/// A location is "@Place", or a place phrase after a location preposition ("at the office",
+/// "in Leeds", "on Zoom", "via Google Meet"). A place phrase is a venue word, a meeting
+/// platform, a URL, or a run of capitalized words ("Tokyo Midtown Hall", "the Clare Hotel",
+/// "Kevin's", "Lode & Stijn"). Words already claimed by the date/time stage are never a place,
+/// which is how "at 3" stays a time.
+public final class LocationStage: Stage {
+    public let name = "location"
+    let words: WordLists
+
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
+
+    public func run(_ state: inout ParseState, context: ParseContext) throws {
+        let tokens = state.tokens
+        var i = 0
+        while i < tokens.count {
+            defer { i += 1 }
+            let t = tokens[i]
+            if state.isClaimed(t.range) { continue }
+            var placeStart: Int?
+            var anyCase = false
+            var spanStart = t.range.lowerBound
+            if t.kind == .mention {
+                // "@Shibuya": the place starts inside this token.
+                if let end = extend(from: i, tokens, state, anyCase: true) {
+                    let first = t.pieces.dropFirst().first?.range.lowerBound ?? t.range.upperBound
+                    claim(&state, span: spanStart..<tokens[end].range.upperBound, place: first..<tokens[end].range.upperBound)
+                    return
+                }
+                continue
+            }
+            if t.original == "@" { placeStart = i + 1; anyCase = true }
+            let prepLen = words.match("location-prep", tokens, at: i)
+            if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
+            guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
+            spanStart = t.range.lowerBound
+            if let end = placeEnd(from: s, tokens, state, anyCase: anyCase) {
+                claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
+                return
+            }
+        }
+    }
+
+    /// The last token of a place phrase starting at `s`, or nil when none starts there.
+    func placeEnd(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+        if tokens[s].kind == .url { return s }
+        let platform = words.match("platform", tokens, at: s)
+        if platform > 0 { return s + platform - 1 }
+        let venue = words.match("venue", tokens, at: s)
+        if venue > 0 { return s + venue - 1 }
+        var first = s
+        if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
+        guard anyCase || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
+        return extend(from: first, tokens, state, anyCase: anyCase)
+    }
+
+    /// Extends a place over following words: capitalized words, numbers, "&", "of", "'s".
+    func extend(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+        var end = s
+        var k = s + 1
+        while k < tokens.count {
+            let t = tokens[k]
+            if state.isClaimed(t.range) { break }
+            if words.match("attendee-intro", tokens, at: k) > 0 || words.match("location-prep", tokens, at: k) > 0 { break }
+            if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
+            let joiner = t.original == "&" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
+            if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
+                end = k
+            } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
+                end = k + 1
+                k += 1
+            } else {
+                break
+            }
+            k += 1
+        }
+        return end
+    }
+
+    func claim(_ state: inout ParseState, span: Range<Int>, place: Range<Int>) {
+        let text = state.slice(place).trimmingCharacters(in: .punctuationExceptApostrophe)
+        guard !text.isEmpty else { return }
+        state.event.location = text
+        state.spans.append(FieldSpan(field: "location", range: span, text: state.slice(span), rules: ["location"]))
+    }
+}
+
+import Foundation
+
+extension CharacterSet {
+    static let punctuationExceptApostrophe: CharacterSet = {
+        var s = CharacterSet.punctuationCharacters
+        s.remove(charactersIn: "'’&")
+        return s.union(.whitespaces)
+    }()
+}

@@ -1,0 +1,41 @@
+/// Word lists that the entity stages read from the grammar's lexicons, so phrasings stay data.
+///
+/// Each list is a lexicon category: `location-prep` (at, in, @…), `venue` (office, gym…),
+/// `platform` (Zoom, Teams…), `attendee-intro` (with, w/…), `contact-verb` (call, email…),
+/// `group-word` (team, everyone…: not a person), `name-title` (Ms., Dr.…), `list-joiner`
+/// (and, &), `title-connector` (words left dangling when a phrase is removed from the title).
+struct WordLists: Sendable {
+    let phrases: [String: [[String]]]
+
+    init(grammar: Grammar) { phrases = grammar.wordLists }
+
+    /// The length in tokens of the longest phrase of a list starting at token `i`, or 0.
+    func match(_ list: String, _ tokens: [Token], at i: Int) -> Int {
+        guard let entries = phrases[list], i < tokens.count else { return 0 }
+        var best = 0
+        for p in entries {
+            // Phrases are matched against whole tokens' pieces.
+            var k = i, pieceIdx = 0
+            var ok = true
+            while pieceIdx < p.count {
+                guard k < tokens.count else { ok = false; break }
+                let tp = tokens[k].pieces.map(\.text)
+                guard pieceIdx + tp.count <= p.count, Array(p[pieceIdx..<(pieceIdx + tp.count)]) == tp else { ok = false; break }
+                pieceIdx += tp.count
+                k += 1
+            }
+            if ok { best = max(best, k - i) }
+        }
+        return best
+    }
+
+    func contains(_ list: String, _ token: Token) -> Bool {
+        phrases[list]?.contains(token.pieces.map(\.text)) ?? false
+    }
+}
+
+extension Token {
+    /// Starts with an upper-case letter as typed ("Shibuya", "WeWork", "HQ").
+    var isCapitalized: Bool { original.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
+    var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// A JSON value that keeps object member order, so output reads in the documented order and
+/// golden files diff cleanly.
+public indirect enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members.first(where: { $0.0 == key })?.1 }
+        return nil
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+
+    /// Compact serialization (one line), with `/` unescaped and non-ASCII kept as UTF-8.
+    public func serialized(pretty: Bool = false) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    private func write(into out: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d):
+            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) } else { out += "null" }
+        case .string(let s): JSON.quote(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, v) in items.enumerated() {
+                if i > 0 { out += pretty ? "," : "," }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                v.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, (k, v)) in members.enumerated() {
+                if i > 0 { out += "," }
+                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                JSON.quote(k, into: &out)
+                out += pretty ? ": " : ":"
+                v.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            out += "}"
+        }
+    }
+
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// Parses JSON text, keeping member order. Throws `JSONParseError` naming the offset.
+    public static func parse(_ data: Data) throws -> JSON {
+        var p = JSONParser(bytes: [UInt8](data))
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.i == p.bytes.count else { throw JSONParseError(message: "unexpected text after the JSON value", offset: p.i) }
+        return v
+    }
+
+    public static func parse(_ text: String) throws -> JSON { try parse(Data(text.utf8)) }
+}
+
+public struct JSONParseError: Error, CustomStringConvertible {
+    public var message: String
+    public var offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes.
+struct JSONParser {
+    let bytes: [UInt8]
+    var i = 0
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    func fail(_ m: String) -> JSONParseError { JSONParseError(message: m, offset: i) }
+
+    mutating func value(depth: Int) throws -> JSON {
+        guard depth < 256 else { throw fail("nesting too deep") }
+        guard i < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var members: [(String, JSON)] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+                let k = try string()
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                i += 1
+                skipSpace()
+                members.append((k, try value(depth: depth + 1)))
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of input in object") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+                throw fail("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSON] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of input in array") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default:
+            return try number()
+        }
+    }
+
+    mutating func literal(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else { throw fail("invalid literal") }
+        i += w.count
+    }
+
+    mutating func number() throws -> JSON {
+        let start = i
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var isInt = true
+        guard i < bytes.count, (0x30...0x39).contains(bytes[i]) else { throw fail("invalid value") }
+        while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            isInt = false; i += 1
+            guard i < bytes.count, (0x30...0x39).contains(bytes[i]) else { throw fail("invalid number") }
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            isInt = false; i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, (0x30...0x39).contains(bytes[i]) else { throw fail("invalid number") }
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if isInt, let v = Int(text) { return .int(v) }
+        guard let d = Double(text) else { throw fail("invalid number") }
+        return .double(d)
+    }
+
+    mutating func string() throws -> String {
+        i += 1  // opening quote
+        var out = [UInt8]()
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 in string") }
+                return s
+            }
+            if b < 0x20 { throw fail("control character in string") }
+            if b == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { break }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { throw fail("lone surrogate") }
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid surrogate pair") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(code) { throw fail("lone surrogate") }
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("invalid escape") }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: throw fail("invalid escape")
+                }
+                continue
+            }
+            out.append(b)
+            i += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16) else { throw fail("invalid \\u escape") }
+        i += 4
+        return v
+    }
+}

@@ -1,0 +1,101 @@
+/// The value every stage takes and returns: tokens, the spans found so far, the event draft,
+/// ambiguities and the trace.
+public struct ParseState {
+    public var text: String
+    /// The text as Unicode scalars, for offset arithmetic.
+    public var scalars: [Unicode.Scalar]
+    public var tokens: [Token] = []
+    public var atoms: [Atom] = []
+    public var chart: ChartParser.Chart?
+    /// What each stage claimed, with offsets into the text (the title is what nobody claimed).
+    public var spans: [FieldSpan] = []
+    /// The time expression chosen for the event, and its resolution.
+    public var timeExpression: TimeExpr?
+    public var resolution: Resolution?
+    /// Event length from a duration phrase ("for 2 hours").
+    public var duration: Duration?
+    public var recurrence: Recurrence?
+    public var event = EventDraft()
+    public var ambiguities: [Ambiguity] = []
+    public var warnings: [Warning] = []
+    /// Decisions and timings for `--verbose` and `--explain`.
+    public var trace: [TraceEntry] = []
+
+    public init(text: String) {
+        self.text = text
+        self.scalars = Array(text.unicodeScalars)
+    }
+
+    /// The original text of a scalar range.
+    public func slice(_ r: Range<Int>) -> String {
+        var s = ""
+        s.unicodeScalars.append(contentsOf: scalars[max(0, r.lowerBound)..<min(scalars.count, r.upperBound)])
+        return s
+    }
+
+    /// Whether a scalar range overlaps something already claimed.
+    public func isClaimed(_ r: Range<Int>) -> Bool {
+        spans.contains { $0.range.overlaps(r) }
+    }
+}
+
+/// A part of the text that produced a field.
+public struct FieldSpan: Sendable, Equatable {
+    public var field: String
+    public var range: Range<Int>
+    public var text: String
+    public var rules: [String]
+}
+
+/// The event being built: the CalendarEvent of the seeds plus allDay, zone, attendees, recurrence.
+public struct EventDraft: Sendable, Equatable {
+    public var title = ""
+    public var start: Int?
+    public var end: Int?
+    public var allDay = false
+    public var location: String?
+    public var attendees: [Attendee] = []
+    public var notes: String?
+    public var recurrence: String?
+}
+
+public struct Attendee: Sendable, Equatable {
+    public var name: String?
+    public var email: String?
+    public init(name: String? = nil, email: String? = nil) {
+        self.name = name
+        self.email = email
+    }
+}
+
+/// Something unclear in the text, with the choices ("chips") the user can pick from.
+/// The event already holds the pre-selected choice.
+public struct Ambiguity: Sendable, Equatable {
+    public var id: String
+    public var field: String
+    public var message: String
+    public var chips: [Chip]
+}
+
+public struct Chip: Sendable, Equatable {
+    public var id: String
+    public var label: String
+    /// A partial event object; applying the chip merges it into the event.
+    public var patch: [(String, JSON)]
+
+    public static func == (a: Chip, b: Chip) -> Bool {
+        a.id == b.id && a.label == b.label && JSON.object(a.patch) == JSON.object(b.patch)
+    }
+}
+
+public struct Warning: Sendable, Equatable {
+    public var code: String
+    public var message: String
+}
+
+/// One line of the parse's own log: which stage decided what, and how long it took.
+public struct TraceEntry: Sendable {
+    public var stage: String
+    public var message: String
+    public var microseconds: Double?
+}

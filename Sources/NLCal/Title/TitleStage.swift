@@ -1,0 +1,59 @@
+/// Stage 4: the title is the text no stage claimed, cleaned.
+///
+/// Phrases that became the time, location, duration or recurrence are cut out; connector
+/// words left dangling at a cut ("Dentist at 3pm" → "Dentist", "due on the 28th" → "due")
+/// go with them; whitespace collapses; the first letter is upper-cased and the rest stays as
+/// typed. People stay in the title ("Lunch with Alex").
+public final class TitleStage: Stage {
+    public let name = "title"
+    let words: WordLists
+    static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
+
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
+
+    public func run(_ state: inout ParseState, context: ParseContext) throws {
+        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
+        // Tokens outside every cut, grouped into runs between cuts.
+        var runs: [[Token]] = [[]]
+        for t in state.tokens {
+            if cuts.contains(where: { $0.overlaps(t.range) }) {
+                if !runs[runs.count - 1].isEmpty { runs.append([]) }
+                continue
+            }
+            runs[runs.count - 1].append(t)
+        }
+        var kept: [[Token]] = []
+        let cutCount = runs.count
+        for (idx, var run) in runs.enumerated() where !run.isEmpty {
+            // Trailing connectors before a cut, leading connectors after one.
+            if idx < cutCount - 1 || !cuts.isEmpty {
+                while let last = run.last, isConnector(last) { run.removeLast() }
+            }
+            if idx > 0 {
+                while let first = run.first, isConnector(first) { run.removeFirst() }
+            }
+            if !run.isEmpty { kept.append(run) }
+        }
+        var title = ""
+        for run in kept {
+            var prevEnd: Int?
+            for t in run {
+                if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
+                title += t.original
+                prevEnd = t.range.upperBound
+            }
+        }
+        title = title.trimmingCharacters(in: .whitespaces)
+        while let last = title.last, ",;:-–—".contains(last) { title.removeLast(); title = title.trimmingCharacters(in: .whitespaces) }
+        if let first = title.first, first.isLowercase {
+            title = first.uppercased() + title.dropFirst()
+        }
+        state.event.title = title
+    }
+
+    func isConnector(_ t: Token) -> Bool {
+        t.isPunctuation && t.original != "&" && t.original != "'" || words.contains("title-connector", t)
+    }
+}
+
+import Foundation

@@ -1,0 +1,28 @@
+/// Stage 1: splits the text into tokens (ICU word breaking + normalization) and the atoms the
+/// grammar matches.
+public final class TokenizeStage: Stage {
+    public let name = "tokenize"
+    private let tokenizer: Tokenizer
+
+    public init(locale: String) throws {
+        tokenizer = try Tokenizer(locale: locale)
+    }
+
+    public func run(_ state: inout ParseState, context: ParseContext) throws {
+        state.tokens = tokenizer.tokenize(state.text)
+        state.atoms = TokenizeStage.atoms(of: state.tokens)
+    }
+
+    /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.
+    public static func atoms(of tokens: [Token]) -> [Atom] {
+        var atoms: [Atom] = []
+        atoms.reserveCapacity(tokens.count * 2)
+        for (i, t) in tokens.enumerated() {
+            for (k, p) in t.pieces.enumerated() {
+                atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
+                                  spaceBefore: k == 0 && t.spaceBefore, tokenIndex: i))
+            }
+        }
+        return atoms
+    }
+}

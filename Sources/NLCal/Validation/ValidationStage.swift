@@ -1,0 +1,153 @@
+/// Stage 5: builds the event from what the stages found, applies the defaults, and raises
+/// ambiguities with chips where a careful person would ask.
+///
+/// Defaults: an event with no end lasts the policy's default (60 minutes, elapsed time); a
+/// date with no time is all-day (start and end at local midnights, end exclusive). Every
+/// `ResolutionNote` becomes an ambiguity whose first chip is the choice already in the event.
+public final class ValidationStage: Stage {
+    public let name = "validation"
+
+    public init() {}
+
+    public func run(_ state: inout ParseState, context: ParseContext) throws {
+        let zone = context.zone
+        guard let res = state.resolution, var start = res.eventStart ?? res.start ?? res.end else {
+            state.ambiguities.append(noTimeAmbiguity(context))
+            return
+        }
+        var ev = state.event
+        let dayLike = !res.hasTimeOfDay && res.grain >= .day && res.eventStart == nil
+        ev.allDay = dayLike
+        var end: Int
+        if dayLike {
+            // Whole days: from local midnight to the midnight after the last day.
+            let s = zone.local(at: start)
+            start = zone.instant(of: LocalDateTime(s.date)).instant
+            var endLocal = zone.local(at: res.end ?? start)
+            if endLocal.seconds != 0 { endLocal = LocalDateTime(endLocal.date.adding(days: 1)) }
+            if res.grain > .day && res.kind == .instant {
+                // "next week", "this weekend" as all-day: the first day of the span.
+                endLocal = LocalDateTime(s.date.adding(days: 1))
+            }
+            end = zone.instant(of: endLocal).instant
+            if end <= start { end = zone.instant(of: LocalDateTime(s.date.adding(days: 1))).instant }
+        } else if res.kind == .interval, let e = res.end, e > start, res.eventStart == nil {
+            end = e
+        } else if let d = state.duration {
+            end = start + Int(d.approximateSeconds.rounded())
+        } else {
+            end = start + context.policies.defaultDurationMinutes * 60
+        }
+        if let d = state.duration, res.kind == .instant || res.eventStart != nil, !dayLike {
+            end = start + Int(d.approximateSeconds.rounded())
+        }
+        ev.start = start
+        ev.end = end
+        ev.recurrence = state.recurrence?.rrule
+        state.event = ev
+        addAmbiguities(&state, res: res, context: context)
+    }
+
+    func noTimeAmbiguity(_ context: ParseContext) -> Ambiguity {
+        let zone = context.zone
+        let today = zone.local(at: context.now).date
+        func chip(_ id: String, _ label: String, _ day: CivilDate, _ hour: Int) -> Chip {
+            let s = zone.instant(of: LocalDateTime(day, hour: hour)).instant
+            return Chip(id: "no-time/\(id)", label: label, patch: [
+                ("start", .string(zone.iso(s))),
+                ("end", .string(zone.iso(s + context.policies.defaultDurationMinutes * 60))),
+                ("allDay", .bool(false)),
+            ])
+        }
+        return Ambiguity(id: "no-time", field: "start", message: "No date or time found. When is it?", chips: [
+            chip("today-6pm", "Today 6pm", today, 18),
+            chip("tomorrow-9am", "Tomorrow 9am", today.adding(days: 1), 9),
+            Chip(id: "no-time/pick", label: "Pick…", patch: []),
+        ])
+    }
+
+    func addAmbiguities(_ state: inout ParseState, res: Resolution, context: ParseContext) {
+        let zone = context.zone
+        guard let start = state.event.start, let end = state.event.end else { return }
+        let length = end - start
+        func movePatch(toLocal t: LocalDateTime) -> [(String, JSON)] {
+            let s = zone.instant(of: t).instant
+            if state.event.allDay {
+                let e = zone.instant(of: LocalDateTime(t.date.adding(days: max(1, Int((Double(length) / 86_400).rounded()))))).instant
+                return [("start", .string(zone.iso(s))), ("end", .string(zone.iso(e)))]
+            }
+            return [("start", .string(zone.iso(s))), ("end", .string(zone.iso(s + length)))]
+        }
+        let keep: [(String, JSON)] = [("start", .string(zone.iso(start))), ("end", .string(zone.iso(end)))]
+        func label(_ t: LocalDateTime, allDay: Bool) -> String { Labels.describe(t, allDay: allDay, now: zone.local(at: context.now)) }
+        let currentLocal = zone.local(at: start)
+        var used: Set<String> = []
+        func add(_ kind: String, _ message: String, _ chips: [Chip]) {
+            var id = kind
+            var n = 2
+            while used.contains(id) { id = "\(kind)-\(n)"; n += 1 }
+            used.insert(id)
+            state.ambiguities.append(Ambiguity(id: id, field: "start", message: message,
+                                               chips: chips.map { Chip(id: "\(id)/\($0.id)", label: $0.label, patch: $0.patch) }))
+        }
+        for note in res.notes {
+            switch note {
+            case .bareHour(let alt):
+                if state.recurrence != nil && alt.date != currentLocal.date { continue }
+                let isPassed = alt.date != currentLocal.date
+                add(isPassed ? "time-passed" : "time-of-day",
+                    isPassed ? "That time has passed today. Is it later today or tomorrow?" : "Morning or evening?",
+                    [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep),
+                     Chip(id: "other", label: label(alt, allDay: false), patch: movePatch(toLocal: alt))])
+            case .sameWeekdayToday(let alt):
+                add("same-weekday", "That weekday is today. Today or next week?",
+                    [Chip(id: "today", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "next-week", label: label(LocalDateTime(alt.date, seconds: currentLocal.seconds), allDay: state.event.allDay),
+                          patch: movePatch(toLocal: LocalDateTime(alt.date, seconds: currentLocal.seconds)))])
+            case .nextWeekday(let alt):
+                let target = LocalDateTime(alt.date, seconds: currentLocal.seconds)
+                add("next-weekday", "\"Next\" could mean this coming one or the one after.",
+                    [Chip(id: "keep", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "other", label: label(target, allDay: state.event.allDay), patch: movePatch(toLocal: target))])
+            case .dateOrder(let alt):
+                let target = LocalDateTime(alt.date, seconds: currentLocal.seconds)
+                add("date-order", "Is the date day/month or month/day?",
+                    [Chip(id: "keep", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "other", label: label(target, allDay: state.event.allDay), patch: movePatch(toLocal: target))])
+            case .skippedTime(let local, let gap):
+                add("dst-gap", "\(Labels.clock(local)) does not exist that day (clocks go forward); moved forward \(gap / 60) minutes.",
+                    [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep),
+                     Chip(id: "earlier", label: label(local.adding(seconds: -gap), allDay: false), patch: movePatch(toLocal: local.adding(seconds: -gap)))])
+            case .repeatedTime(let local, let later):
+                add("dst-overlap", "\(Labels.clock(local)) happens twice that day (clocks go back); the first was taken.",
+                    [Chip(id: "first", label: "First \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: start))))", patch: keep),
+                     Chip(id: "second", label: "Second \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: later))))",
+                          patch: [("start", .string(zone.iso(later))), ("end", .string(zone.iso(later + length)))])])
+            case .zoneAbbreviation(let region):
+                add("zone-abbreviation", "The zone abbreviation does not match the season in \(region); read as its local time.",
+                    [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep)])
+            }
+        }
+    }
+}
+
+/// Human labels for chips: "Tomorrow 9:00", "Fri 13 Mar 20:00".
+enum Labels {
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func clock(_ t: LocalDateTime) -> String { "\(pad(t.hour, 2)):\(pad(t.minute, 2))" }
+
+    static func describe(_ t: LocalDateTime, allDay: Bool, now: LocalDateTime) -> String {
+        let diff = t.date.dayNumber - now.date.dayNumber
+        var day: String
+        switch diff {
+        case 0: day = "Today"
+        case 1: day = "Tomorrow"
+        default:
+            day = "\(weekdays[t.date.weekday - 1]) \(t.date.day) \(months[t.date.month - 1])"
+            if t.date.year != now.date.year { day += " \(t.date.year)" }
+        }
+        return allDay ? day : "\(day) \(clock(t))"
+    }
+}
