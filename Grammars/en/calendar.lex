@@ -1,0 +1,84 @@
+# Calendar vocabulary: weekdays (ISO numbers, 1 = Monday), months, time units (grain names),
+# am/pm markers, named times of day, parts of the day (FROM-TO@DEFAULT, hours).
+
+[weekday-word]
+monday | mon | mondays | mo = 1
+tuesday | tue | tues | tu | tuesdays = 2
+wednesday | wed | weds | wednesdays | wensday | wednsday = 3
+thursday | thu | thur | thurs | thursdays | th = 4
+friday | fri | fridays | frday | firday = 5
+saturday | sat | saturdays = 6
+sunday | sun | sundays = 7
+
+[month-word]
+january | jan = 1
+february | feb | febuary = 2
+march | mar = 3
+april | apr = 4
+may = 5
+june | jun = 6
+july | jul = 7
+august | aug = 8
+september | sep | sept = 9
+october | oct = 10
+november | nov = 11
+december | dec = 12
+
+# Grain names as the resolver knows them.
+[unit]
+second | seconds | sec | secs | s = second
+minute | minutes | min | mins | m = minute
+hour | hours | hr | hrs | h = hour
+day | days = day
+week | weeks | wk | wks = week
+month | months | mo | mos = month
+quarter | quarters | qtr | qtrs = quarter
+year | years | yr | yrs = year
+
+# A calendar cycle named with this/next/last ("next week", "this month").
+[cycle-unit]
+week | wk | week-end = week
+month = month
+quarter | qtr = quarter
+year | yr = year
+day = day
+
+# Fortnight: two weeks.
+[fortnight]
+fortnight = 14
+
+[meridiem]
+am | a.m. | a.m | a | morning = am
+pm | p.m. | p.m | p = pm
+
+[tod-word]
+noon | midday | mid-day | noonish = 12:00
+midnight = 24:00
+
+# Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts.
+[day-part-word]
+morning | mornings | morn = 0-12@9
+early morning = 0-9@7
+afternoon | afternoons | arvo | aft = 12-19@14
+evening | evenings | eve = 18-24@18
+night | nite | nights = 18-24@20
+late night = 21-24@22
+lunch | lunchtime | lunch time = 12-14@12
+end of day | eod | end of the day | close of business | cob = 17-24@17
+
+# Tonight: a part of today.
+[tonight-word]
+tonight | tonite | 2nite | 2night = 18-24@20
+
+# Relative day words: offset from today.
+[day-word]
+today | tday | 2day = 0
+tomorrow | tmrw | tmr | tmw | tmrow | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows = 1
+yesterday | yday = -1
+
+[next-word]
+next | nxt | coming | upcoming | following
+[last-word]
+last | past | previous | prev
+[this-word]
+this | current | this coming

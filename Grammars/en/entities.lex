@@ -1,0 +1,41 @@
+# Words the location, attendee and title stages read. Values are unused.
+
+# Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
+[location-prep]
+at | in | on | via | @ | inside | near | over at
+
+# Places named by a common word ("at the office", "at home").
+[venue]
+office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
+
+# Meeting platforms ("on Zoom", "via Google Meet").
+[platform]
+zoom | teams | microsoft teams | ms teams | google meet | meet | hangouts | webex | skype | facetime | slack | discord | whatsapp | phone
+
+# Words that introduce the people taking part.
+[attendee-intro]
+with | w/ | w | along with | together with
+
+# Verbs whose object is a person ("call Mom", "email Aiko").
+[contact-verb]
+call | ring | phone | email | e-mail | text | message | facetime | skype | ping | meet | visit | see
+
+# Titles that start a name ("Ms. Mori", "Dr Chen").
+[name-title]
+mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
+
+# Words joining names in a list.
+[list-joiner]
+and | & | , | , and
+
+# Words that name a group or place, not a person ("call with the Boston team").
+[group-word]
+team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
+
+# Capitalized words after "with" that are not people.
+[not-a-name]
+the | a | an | my | our | your | his | her | their | me | you | us | them | him | it | this | that | someone | somebody | everyone | madrid | london | paris | tokyo | berlin
+
+# Words left dangling when a time or place phrase is cut out of the title.
+[title-connector]
+at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately
