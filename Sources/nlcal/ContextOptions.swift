@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import NLCal
+
+/// Options that make the parse context: reference time, zone, locale, grammars, policies.
+struct ContextOptions: ParsableArguments {
+    @Option(name: .long, help: "Reference time, ISO-8601 (2026-03-11T09:15:00+09:00; without an offset it is read in --tz). Default: now.")
+    var now: String?
+
+    @Option(name: .long, help: "IANA time zone (Asia/Tokyo). Default: the system zone.")
+    var tz: String?
+
+    @Option(name: .long, help: "Locale: en, en-US (3/5 = March 5), en-GB (3/5 = 3 May).")
+    var locale: String = "en"
+
+    @Option(name: .long, help: "A grammar folder whose rules add to or override the shipped ones (repeatable).")
+    var grammars: [String] = []
+
+    @Option(name: .long, help: "First day of the week: monday … sunday.")
+    var weekStart: String = "monday"
+
+    @Option(name: .long, help: "\"next Tue\": first-after-today | following-week.")
+    var nextWeekday: String = Policies.NextWeekday.firstAfterToday.rawValue
+
+    @Option(name: .long, help: "A weekday said on that weekday: today | next-week.")
+    var sameWeekday: String = Policies.SameWeekday.today.rawValue
+
+    @Option(name: .long, help: "Unanchored dates and times: future | past.")
+    var prefer: String = Policies.Preference.future.rawValue
+
+    @Option(name: .long, help: "Numeric dates: locale | month-first | day-first.")
+    var dateOrder: String = Policies.DateOrder.locale.rawValue
+
+    @Option(name: .long, help: "Event length in minutes when the text gives none.")
+    var defaultDuration: Int = 60
+
+    func zone() throws -> Zone {
+        guard let name = tz else { return Zone.system }
+        guard let z = Zone(identifier: name) else { throw CLIError("unknown time zone '\(name)' (use an IANA name like Europe/Berlin)") }
+        return z
+    }
+
+    func policies() throws -> Policies {
+        var p = Policies()
+        guard let ws = Policies.weekdayNames.firstIndex(of: weekStart.lowercased()) else {
+            throw CLIError("invalid --week-start '\(weekStart)' (monday … sunday)")
+        }
+        p.weekStart = ws + 1
+        p.nextWeekday = try choice(nextWeekday, "--next-weekday")
+        p.sameWeekday = try choice(sameWeekday, "--same-weekday")
+        p.preference = try choice(prefer, "--prefer")
+        p.dateOrder = try choice(dateOrder, "--date-order")
+        guard defaultDuration > 0, defaultDuration <= 60 * 24 * 31 else {
+            throw CLIError("invalid --default-duration \(defaultDuration) (minutes, 1 to 44640)")
+        }
+        p.defaultDurationMinutes = defaultDuration
+        return p
+    }
+
+    private func choice<T: RawRepresentable & CaseIterable>(_ v: String, _ flag: String) throws -> T where T.RawValue == String {
+        guard let c = T(rawValue: v) else {
+            throw CLIError("invalid \(flag) '\(v)' (one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return c
+    }
+
+    /// The context for one parse; `ref`, `tz`, `locale` override the command line (batch lines).
+    func context(ref: String? = nil, tz lineTZ: String? = nil, locale lineLocale: String? = nil) throws -> ParseContext {
+        var zone = try self.zone()
+        if let lineTZ {
+            guard let z = Zone(identifier: lineTZ) else { throw CLIError("unknown time zone '\(lineTZ)'") }
+            zone = z
+        }
+        let nowText = ref ?? now
+        var instant = Int(Date().timeIntervalSince1970)
+        if let nowText {
+            guard let t = ISOTimestamp.parse(nowText, zone: zone) else {
+                throw CLIError("invalid reference time '\(nowText)' (expected ISO-8601 like 2026-03-11T09:15:00+09:00)")
+            }
+            instant = t
+        }
+        let loc = lineLocale ?? locale
+        guard Self.isLocaleTag(loc) else { throw CLIError("invalid locale '\(loc)' (like en, en-US, en-GB)") }
+        return ParseContext(now: instant, zone: zone, locale: loc, policies: try policies())
+    }
+
+    static func isLocaleTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+/// Loads and caches one pipeline per grammar language.
+final class PipelineCache {
+    let userGrammars: [String]
+    private var pipelines: [String: Pipeline] = [:]
+
+    init(userGrammars: [String]) { self.userGrammars = userGrammars }
+
+    func pipeline(for locale: String) throws -> Pipeline {
+        let lang = GrammarLocator.language(of: locale)
+        if let p = pipelines[lang] { return p }
+        var dirs = [try GrammarLocator.shippedDirectory(locale: lang)]
+        for g in userGrammars { dirs.append(try GrammarLocator.userDirectory(g, locale: lang)) }
+        let grammar = try GrammarLoader.load(directories: dirs, locale: lang)
+        let p = try Pipeline(grammar: grammar)
+        pipelines[lang] = p
+        return p
+    }
+}

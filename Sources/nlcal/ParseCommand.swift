@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import NLCal
+
+/// `nlcal parse`: parses text from the arguments (or stdin) and prints the result.
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Parse text into a calendar event (ParseResult JSON).",
+        discussion: """
+        Text comes from the arguments, else from stdin. With --jsonl, stdin holds one JSON \
+        object per line ({"id", "text", "ref"?, "tz"?, "locale"?}) and each gets one result line.
+        """
+    )
+
+    @OptionGroup var options: ContextOptions
+
+    @Option(name: .long, help: "Output: json (the ParseResult) | event (the CalendarEvent alone).")
+    var format: String = "json"
+
+    @Flag(name: .long, help: "Read JSON lines on stdin and answer each on one line.")
+    var jsonl = false
+
+    @Flag(name: .long, help: "Indent the JSON.")
+    var pretty = false
+
+    @Flag(name: .long, help: "Add a trace of the pipeline's decisions to the JSON (member \"trace\").")
+    var explain = false
+
+    @Flag(name: .long, help: "Log each stage's latency and decisions to stderr.")
+    var verbose = false
+
+    @Argument(help: "The text to parse (default: stdin).")
+    var text: [String] = []
+
+    func run() throws {
+        do {
+            guard ["json", "event"].contains(format) else {
+                throw CLIError("unknown --format '\(format)' (json, event)")
+            }
+            let cache = PipelineCache(userGrammars: options.grammars)
+            if jsonl {
+                guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
+                let failures = try BatchRunner(cache: cache, options: options, format: format, explain: explain, verbose: verbose).run()
+                if failures > 0 {
+                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (answered with error objects)\n".utf8))
+                    throw ExitCode(1)
+                }
+                return
+            }
+            let input = try readInput()
+            let context = try options.context()
+            let pipeline = try cache.pipeline(for: context.locale)
+            let result = try pipeline.parse(input, context: context, timed: verbose || explain)
+            if verbose { log(result) }
+            let json = format == "event" ? result.eventJSON() : result.json(explain: explain)
+            print(json.serialized(pretty: pretty))
+        } catch let e as ExitCode {
+            throw e
+        } catch {
+            fail(error)
+        }
+    }
+
+    func readInput() throws -> String {
+        var s: String
+        if !text.isEmpty {
+            s = text.joined(separator: " ")
+        } else {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let decoded = String(validating: [UInt8](data), as: UTF8.self) else {
+                throw CLIError("stdin is not valid UTF-8")
+            }
+            s = decoded
+            if s.hasSuffix("\n") { s.removeLast() }
+        }
+        guard !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw CLIError("empty text: give the text to parse as arguments or on stdin")
+        }
+        guard s.utf8.count <= BatchRunner.maxTextBytes else {
+            throw CLIError("text too long (\(s.utf8.count) bytes; at most \(BatchRunner.maxTextBytes))")
+        }
+        return s
+    }
+
+    func log(_ result: ParseResult) {
+        var out = ""
+        for t in result.state.trace {
+            let us = t.microseconds.map { String(format: "%8.1f µs", $0) } ?? "           "
+            out += "[nlcal] \(t.stage.padding(toLength: 10, withPad: " ", startingAt: 0)) \(us)  \(t.message)\n"
+        }
+        FileHandle.standardError.write(Data(out.utf8))
+    }
+}
