@@ -24,6 +24,7 @@ let package = Package(
             name: "nlcal",
             dependencies: ["NLCal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "NLCalTests", dependencies: ["NLCal"]),
+        .target(name: "NLCalTestSupport", path: "Sources/NLCalTestSupport"),
+        .testTarget(name: "NLCalTests", dependencies: ["NLCal", "NLCalTestSupport"]),
     ]
 )
