@@ -16,7 +16,11 @@ public enum Operators {
 
     static func apply(_ name: String, _ args: [Value?]) -> Value? { table[name]?.fn(args) }
 
-    private static let table: [String: (summary: String, fn: Fn)] = [
+    /// All operators: the time operators here plus the families defined in other files
+    /// (recurrence, …). Each family is a dictionary; names must not repeat across families.
+    static let table: [String: (summary: String, fn: Fn)] = timeOperators.merging(recurrenceOperators) { a, _ in a }
+
+    private static let timeOperators: [String: (summary: String, fn: Fn)] = [
         // Values
         "pass": ("the value of its argument, unchanged", { a in a.first ?? nil }),
         "number": ("a number from a number word or digits", { a in
@@ -216,7 +220,7 @@ public enum Operators {
         }),
     ]
 
-    private static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
+    static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
 

@@ -148,7 +148,7 @@ public struct Resolver {
         let past = window == nil && ctx.policies.preference == .past && f.year == nil
         let g = f.grain
         // Coarse patterns: months and years.
-        if f.day == nil && f.weekday == nil && !f.hasTimeOfDay {
+        if f.day == nil && f.weekday == nil && f.weekdaySet == nil && !f.hasTimeOfDay {
             if f.month == nil {
                 guard let y = f.year else { return nil }
                 return Span(start: LocalDateTime(CivilDate(y, 1, 1)), end: LocalDateTime(CivilDate(y + 1, 1, 1)), grain: .year)
@@ -195,6 +195,7 @@ public struct Resolver {
             if let y = f.year, day.year != y { day = day.adding(days: step); continue }
             if let d = f.day, day.day != d { day = day.adding(days: step); continue }
             if let w = f.weekday, day.weekday != w { day = day.adding(days: step); continue }
+            if let ws = f.weekdaySet, !ws.contains(day.weekday) { day = day.adding(days: step); continue }
             if let s = onDay(day, f, ref: ref, window: window, checkFuture: window == nil && f.year == nil && !past) {
                 return s
             }

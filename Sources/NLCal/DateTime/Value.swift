@@ -87,6 +87,8 @@ public struct Fields: Hashable, Sendable {
     public var day: Int?
     /// ISO weekday, 1 = Monday.
     public var weekday: Int?
+    /// Any of several weekdays ("every Mon and Wed", "every weekday").
+    public var weekdaySet: [Int]?
     public var hour: Int?
     public var minute: Int?
     public var second: Int?
@@ -102,13 +104,13 @@ public struct Fields: Hashable, Sendable {
         if minute != nil { return .minute }
         if hour != nil { return .hour }
         if dayPart != nil { return .hour }
-        if day != nil || weekday != nil { return .day }
+        if day != nil || weekday != nil || weekdaySet != nil { return .day }
         if month != nil { return .month }
         return .year
     }
 
     public var hasTimeOfDay: Bool { hour != nil || dayPart != nil }
-    public var hasDate: Bool { year != nil || month != nil || day != nil || weekday != nil }
+    public var hasDate: Bool { year != nil || month != nil || day != nil || weekday != nil || weekdaySet != nil }
 
     /// Both sets of constraints at once, or nil when they contradict.
     public func merged(with o: Fields) -> Fields? {
@@ -126,6 +128,7 @@ public struct Fields: Hashable, Sendable {
         (r.month, okField) = take(month, o.month); ok = ok && okField
         (r.day, okField) = take(day, o.day); ok = ok && okField
         (r.weekday, okField) = take(weekday, o.weekday); ok = ok && okField
+        (r.weekdaySet, okField) = take(weekdaySet, o.weekdaySet); ok = ok && okField
         if hour != nil && o.hour != nil { return nil }
         r.hour = hour ?? o.hour
         r.minute = hour != nil ? minute : o.minute

@@ -1,0 +1,122 @@
+/// Operators that build recurrences ("every Monday", "daily at 9:30", "monthly on the 1st").
+///
+/// A recurrence value carries the RFC 5545 parts and an anchor: the pattern of its first
+/// occurrence (resolved like any time, so the first occurrence is on or after now).
+extension Operators {
+    static let recurrenceOperators: [String: (summary: String, fn: Fn)] = [
+        "every": ("a recurrence from a weekday, a list of weekdays, or a day part: every Monday", { a in
+            guard let t = arg(a, 0)?.time else { return nil }
+            return everyOf(t, interval: arg(a, 1)?.int ?? 1).map { .recurrence($0) }
+        }),
+        "recur": ("a recurrence of a frequency: daily, weekly, monthly, yearly; optional INTERVAL", { a in
+            guard let f = arg(a, 0)?.textValue?.uppercased(), ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(f) else { return nil }
+            var r = Recurrence(freq: f)
+            if let n = arg(a, 1)?.int { guard n >= 1 else { return nil }; r.interval = n }
+            return .recurrence(r)
+        }),
+        "weekdays": ("Monday to Friday as a weekly recurrence: every weekday", { _ in
+            var r = Recurrence(freq: "WEEKLY")
+            r.byDay = ["MO", "TU", "WE", "TH", "FR"]
+            var f = Fields()
+            f.weekdaySet = [1, 2, 3, 4, 5]
+            r.anchor = .fields(f)
+            return .recurrence(r)
+        }),
+        "weekday-list": ("two or more weekdays: Mon and Wed", { a in
+            let days = a.compactMap { $0?.time?.fields }.flatMap { f -> [Int] in
+                if let w = f.weekday { return [w] }
+                return f.weekdaySet ?? []
+            }
+            guard days.count >= 2 else { return nil }
+            var f = Fields()
+            f.weekdaySet = Array(Set(days)).sorted()
+            return .time(.fields(f))
+        }),
+        "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time else { return nil }
+            if let anchor = r.anchor {
+                guard let merged = intersect(anchor, t) else { return nil }
+                r.anchor = merged
+            } else {
+                r.anchor = t
+            }
+            return .recurrence(r)
+        }),
+        "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.time?.fields?.day else { return nil }
+            r.freq = "MONTHLY"
+            r.byMonthDay = [d]
+            var f = Fields(); f.day = d
+            r.anchor = r.anchor.flatMap { intersect($0, .fields(f)) } ?? .fields(f)
+            return .recurrence(r)
+        }),
+        "recur-nth-weekday": ("a monthly recurrence on the Nth weekday: second Thursday of every month", { a in
+            guard let n = arg(a, 0)?.int, n != 0, n >= -5, n <= 5, let w = arg(a, 1)?.time?.fields?.weekday else { return nil }
+            var r = Recurrence(freq: "MONTHLY")
+            r.byDay = ["\(n)\(rruleDay(w))"]
+            r.anchor = .nth(n, .fields({ var f = Fields(); f.weekday = w; return f }()), in: .cycle(.month, offset: 0))
+            return .recurrence(r)
+        }),
+        "recur-yearly-date": ("a yearly recurrence on a date: every year on Feb 2", { a in
+            guard let f = arg(a, 0)?.time?.fields, let m = f.month, let d = f.day else { return nil }
+            var r = Recurrence(freq: "YEARLY")
+            r.byMonth = [m]
+            r.byMonthDay = [d]
+            r.anchor = .fields(f)
+            return .recurrence(r)
+        }),
+        "recur-count": ("a recurrence limited to N occurrences: for 6 weeks", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.duration, let (g, n) = d.parts.first, d.parts.count == 1 else { return nil }
+            let unitDays: Double
+            switch g {
+            case .day: unitDays = 1
+            case .week: unitDays = 7
+            case .month: unitDays = 30
+            default: return nil
+            }
+            let total = n * unitDays
+            let per: Double
+            switch r.freq {
+            case "DAILY": per = 1
+            case "WEEKLY": per = 7 / Double(max(1, r.byDay.count))
+            case "MONTHLY": per = 30
+            default: return nil
+            }
+            let count = Int((total / per / Double(r.interval)).rounded())
+            guard count >= 1 else { return nil }
+            r.count = count
+            return .recurrence(r)
+        }),
+        "recur-until": ("a recurrence that ends at a date: until June", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time else { return nil }
+            r.until = t
+            return .recurrence(r)
+        }),
+    ]
+
+    static func rruleDay(_ w: Int) -> String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][w - 1] }
+
+    /// "every Monday" → WEEKLY;BYDAY=MO anchored on the next Monday; "every evening" → DAILY.
+    static func everyOf(_ t: TimeExpr, interval: Int) -> Recurrence? {
+        guard case .fields(let f) = t else { return nil }
+        var r: Recurrence
+        if let days = f.weekdaySet ?? f.weekday.map({ [$0] }) {
+            r = Recurrence(freq: "WEEKLY")
+            r.byDay = days.map(rruleDay)
+        } else if f.month != nil && f.day != nil {
+            r = Recurrence(freq: "YEARLY")
+            r.byMonth = [f.month!]
+            r.byMonthDay = [f.day!]
+        } else if f.day != nil {
+            r = Recurrence(freq: "MONTHLY")
+            r.byMonthDay = [f.day!]
+        } else if f.hasTimeOfDay {
+            r = Recurrence(freq: "DAILY")
+        } else {
+            return nil
+        }
+        r.interval = interval
+        r.anchor = t
+        return r
+    }
+}
