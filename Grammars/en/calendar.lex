@@ -2,13 +2,13 @@
 # am/pm markers, named times of day, parts of the day (FROM-TO@DEFAULT, hours).
 
 [weekday-word]
-monday | mon | mondays | mo = 1
-tuesday | tue | tues | tu | tuesdays = 2
-wednesday | wed | weds | wednesdays | wensday | wednsday = 3
-thursday | thu | thur | thurs | thursdays | th = 4
-friday | fri | fridays | frday | firday = 5
-saturday | sat | saturdays = 6
-sunday | sun | sundays = 7
+monday | mon | mo = 1
+tuesday | tue | tues | tu = 2
+wednesday | wed | weds | wensday | wednsday = 3
+thursday | thu | thur | thurs | th = 4
+friday | fri | frday | firday = 5
+saturday | sat = 6
+sunday | sun = 7
 
 [month-word]
 january | jan = 1
@@ -82,3 +82,13 @@ next | nxt | coming | upcoming | following
 last | past | previous | prev
 [this-word]
 this | current | this coming
+
+# Plural weekdays say a weekly habit: "Mondays 9-9:45".
+[weekday-plural]
+mondays = 1
+tuesdays = 2
+wednesdays = 3
+thursdays = 4
+fridays = 5
+saturdays = 6
+sundays = 7

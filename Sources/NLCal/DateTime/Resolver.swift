@@ -197,6 +197,13 @@ public struct Resolver {
             if let w = f.weekday, day.weekday != w { day = day.adding(days: step); continue }
             if let ws = f.weekdaySet, !ws.contains(day.weekday) { day = day.adding(days: step); continue }
             if let s = onDay(day, f, ref: ref, window: window, checkFuture: window == nil && f.year == nil && !past) {
+                if window == nil, !f.hasDate, f.hasTimeOfDay, day > ref.date, f.hour != nil {
+                    notes.append(.timePassed(alternative: LocalDateTime(ref.date, seconds: s.start.seconds)))
+                }
+                if window == nil, f.year == nil, f.month != nil, f.day != nil, day.year > ref.date.year {
+                    let thisYear = CivilDate(ref.date.year, f.month!, f.day!)
+                    if thisYear.isValid { notes.append(.datePassed(alternative: LocalDateTime(thisYear, seconds: s.start.seconds))) }
+                }
                 return s
             }
             day = day.adding(days: step)
@@ -233,32 +240,21 @@ public struct Resolver {
     }
 
     /// Picks am or pm for a bare hour ("at 8"): a cue word decides; else 1–6 → pm, 7–11 → am,
-    /// 12 → noon; a reading that already passed today gives way to the other if it is still ahead.
+    /// 12 → noon. With no cue, a 7–11 hour is noted as ambiguous. A reading that already passed
+    /// today is not flipped: the search moves on to the next day (and notes that).
     mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool) -> Int {
         let am = h % 12, pm = h % 12 + 12
-        var pick: Int
-        var plausibleBoth = false
         switch ctx.meridiemCue {
-        case .am: pick = am
-        case .pm: pick = pm
+        case .am: return am
+        case .pm: return pm
         case .none:
-            if h == 12 { pick = 12 }
-            else if h <= 6 { pick = pm }
-            else { pick = am; plausibleBoth = true }
-        }
-        if checkFuture && day == ref.date {
-            let pickTime = LocalDateTime(day, hour: pick, minute: minute)
-            let other = pick == am ? pm : am
-            let otherTime = LocalDateTime(day, hour: other, minute: minute)
-            if pickTime < ref && otherTime >= ref && h != 12 {
-                notes.append(.bareHour(alternative: LocalDateTime(day.adding(days: 1), hour: pick, minute: minute)))
-                return other
+            if h == 12 { return 12 }
+            if h <= 6 { return pm }
+            if !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
+                notes.append(.bareHour(alternative: LocalDateTime(day, hour: pm, minute: minute)))
             }
+            return am
         }
-        if plausibleBoth {
-            notes.append(.bareHour(alternative: LocalDateTime(day, hour: pick == am ? pm : am, minute: minute)))
-        }
-        return pick
     }
 
     // MARK: Cycles and shifts
@@ -622,6 +618,10 @@ public enum ResolutionNote: Sendable, Equatable {
     case repeatedTime(local: LocalDateTime, laterInstant: Int)
     /// A bare hour could be am or pm; `alternative` is the other reading.
     case bareHour(alternative: LocalDateTime)
+    /// A time with no date had already passed today; the next day was taken.
+    case timePassed(alternative: LocalDateTime)
+    /// A date with no year had already passed this year; next year's was taken.
+    case datePassed(alternative: LocalDateTime)
     /// A weekday said on that weekday: today was taken; the alternative is a week later.
     case sameWeekdayToday(alternative: LocalDateTime)
     /// "next <weekday>" has two readings.

@@ -93,12 +93,21 @@ public final class ValidationStage: Stage {
         for note in res.notes {
             switch note {
             case .bareHour(let alt):
-                if state.recurrence != nil && alt.date != currentLocal.date { continue }
-                let isPassed = alt.date != currentLocal.date
-                add(isPassed ? "time-passed" : "time-of-day",
-                    isPassed ? "That time has passed today. Is it later today or tomorrow?" : "Morning or evening?",
+                let target = LocalDateTime(currentLocal.date, seconds: alt.seconds)
+                add("time-of-day", "Morning or evening?",
                     [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep),
-                     Chip(id: "other", label: label(alt, allDay: false), patch: movePatch(toLocal: alt))])
+                     Chip(id: "other", label: label(target, allDay: false), patch: movePatch(toLocal: target))])
+            case .timePassed(let alt):
+                // A recurrence simply starts at its next occurrence.
+                if state.recurrence != nil { continue }
+                add("time-passed", "That time has passed today. Use the next day?",
+                    [Chip(id: "next-day", label: label(currentLocal, allDay: false), patch: keep),
+                     Chip(id: "today", label: label(alt, allDay: false), patch: movePatch(toLocal: alt))])
+            case .datePassed(let alt):
+                if state.recurrence != nil { continue }
+                add("date-passed", "That date has passed this year. Use next year?",
+                    [Chip(id: "next-year", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "this-year", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
             case .sameWeekdayToday(let alt):
                 add("same-weekday", "That weekday is today. Today or next week?",
                     [Chip(id: "today", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
