@@ -48,26 +48,62 @@ public final class DateTimeStage: Stage {
             }
         }
         guard !exprs.isEmpty else { return }
-        // Fold separate phrases into one expression, in text order.
-        var expr = exprs[0].1
-        var used = [exprs[0].0]
-        for (item, e) in exprs.dropFirst() {
-            if let merged = Operators.intersect(expr, e) {
-                expr = merged
-                used.append(item)
-            }
-        }
         var rctx = context.resolverContext
         rctx.meridiemCue = cue(in: state.atoms)
-        var resolver = Resolver(rctx)
-        guard let res = resolver.resolve(expr) else {
-            state.trace.append(TraceEntry(stage: name, message: "could not resolve \(expr)"))
+        // Separate phrases ("tomorrow … at 3pm") are one time when they intersect; when they
+        // do not ("Easter trip … Apr 2–6"), the longest phrase is the time and the others stay text.
+        var candidates: [(TimeExpr, [Item])] = []
+        var folded = exprs[0].1
+        var used = [exprs[0].0]
+        for (item, e) in exprs.dropFirst() {
+            if let merged = Operators.intersect(folded, e) { folded = merged; used.append(item) }
+        }
+        candidates.append((folded, used))
+        let longest = exprs.max { ($0.0.end - $0.0.start) < ($1.0.end - $1.0.start) }!
+        if exprs.count > 1 { candidates.append((longest.1, [longest.0])) }
+        // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
+        // for when the chosen reading cannot be resolved.
+        let g = parser.grammar
+        let others = chart.items.filter { it in
+            !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
+                && (timeCategory.map { g.isKind(it.category, of: $0) } ?? false)
+        }.sorted { $0.size < $1.size }
+        for it in others { if case .time(let t) = it.value { candidates.append((t, [it])) } }
+        for (expr, items) in candidates {
+            guard let res = resolve(expr, rctx, recurring: state.recurrence != nil) else {
+                state.trace.append(TraceEntry(stage: name, message: "could not resolve \(expr)"))
+                continue
+            }
+            state.timeExpression = expr
+            state.resolution = res
+            for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
+                state.spans.append(span(for: item, field: "start", state: state, chart: chart))
+            }
             return
         }
-        state.timeExpression = expr
-        state.resolution = res
-        for item in used where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
-            state.spans.append(span(for: item, field: "start", state: state, chart: chart))
+    }
+
+    /// Resolves; a recurrence starts at its first occurrence at or after now, so an anchor
+    /// whose cycle ("last Friday of this month") already passed moves to the next cycle.
+    func resolve(_ expr: TimeExpr, _ ctx: Resolver.Context, recurring: Bool) -> Resolution? {
+        var resolver = Resolver(ctx)
+        guard let first = resolver.resolve(expr) else { return nil }
+        guard recurring, let s = first.start, s < ctx.now else { return first }
+        for k in 1...24 {
+            var r = Resolver(ctx)
+            if let next = r.resolve(DateTimeStage.shiftingCycles(expr, by: k)), let ns = next.start, ns >= ctx.now { return next }
+        }
+        return first
+    }
+
+    /// The expression with every "current cycle" (this month, this week…) moved k cycles on.
+    static func shiftingCycles(_ e: TimeExpr, by k: Int) -> TimeExpr {
+        switch e {
+        case .cycle(let g, let o): return .cycle(g, offset: o + k)
+        case .nth(let n, let t, let c): return .nth(n, t, in: shiftingCycles(c, by: k))
+        case .intersect(let a, let b): return .intersect(shiftingCycles(a, by: k), shiftingCycles(b, by: k))
+        case .zoned(let inner, let z, let a): return .zoned(shiftingCycles(inner, by: k), zone: z, abbreviation: a)
+        default: return e
         }
     }
 

@@ -117,6 +117,21 @@ public enum Operators {
             var f = Fields(); f.day = d
             return .time(.fields(f))
         }),
+        "with-day": ("a day pattern on a day of the month: Thu + 15th", { a in
+            guard let t = arg(a, 0)?.time, let d = arg(a, 1)?.int, (1...31).contains(d) else { return nil }
+            var f = Fields(); f.day = d
+            return intersect(t, .fields(f)).map { .time($0) }
+        }),
+        "with-year": ("a date in a given year: March 3 + 2015", { a in
+            guard let t = arg(a, 0)?.time, let yv = arg(a, 1), let y = fullYear(yv) else { return nil }
+            var f = Fields(); f.year = y
+            return intersect(t, .fields(f)).map { .time($0) }
+        }),
+        "year-month": ("a month of a year: 2014-10, 2/2013", { a in
+            guard let yv = arg(a, 0), let y = fullYear(yv), let m = arg(a, 1)?.int, (1...12).contains(m) else { return nil }
+            var f = Fields(); f.year = y; f.month = m
+            return .time(.fields(f))
+        }),
         "year": ("a year; two digits read as 19xx/20xx", { a in
             guard let y = arg(a, 0).flatMap(fullYear) else { return nil }
             var f = Fields(); f.year = y
@@ -343,6 +358,21 @@ public enum Operators {
 
     /// An interval, with a bare hour on the left taking am/pm from the right ("2-4pm").
     static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // A date said once applies to both ends: "9am-5pm on Sep 3", "Feb 21–23", "13th to 15th July".
+        if case .fields(var a) = x, case .fields(var b) = y {
+            if a.hasTimeOfDay && !a.hasDate && b.hasDate && b.hasTimeOfDay {
+                a.year = b.year; a.month = b.month; a.day = b.day; a.weekday = b.weekday
+                return intervalOf(.fields(a), .fields(b))
+            }
+            if a.day != nil && b.day != nil && !a.hasTimeOfDay && !b.hasTimeOfDay {
+                if a.month == nil, let m = b.month { a.month = m; a.year = a.year ?? b.year }
+                if b.month == nil, let m = a.month { b.month = m; b.year = b.year ?? a.year }
+                if a.month != nil && b.month != nil && (x.fields! != a || y.fields! != b) { return .interval(.fields(a), .fields(b)) }
+            }
+        }
+        if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, case .intersect(let d, .fields(let bt)) = y, !bt.hasDate {
+            return intervalOf(.fields(a), .fields(bt)).map { .intersect(d, $0) }
+        }
         if case .fields(var a) = x, case .fields(let b) = y, let ha = a.hour, let hb = b.hour,
            a.hourIsAmbiguous, !b.hourIsAmbiguous, hb >= 12 {
             // "2-4pm" → 14:00; but "10-4pm" keeps 10:00 (the pm would put the start after the end).

@@ -202,7 +202,11 @@ public struct Resolver {
                 }
                 if window == nil, f.year == nil, f.month != nil, f.day != nil, day.year > ref.date.year {
                     let thisYear = CivilDate(ref.date.year, f.month!, f.day!)
-                    if thisYear.isValid { notes.append(.datePassed(alternative: LocalDateTime(thisYear, seconds: s.start.seconds))) }
+                    // Only a date that passed recently is a question ("17 October" said on the 23rd);
+                    // "Jan 7" said in December plainly means the coming one.
+                    if thisYear.isValid, ref.date.dayNumber - thisYear.dayNumber < 183 {
+                        notes.append(.datePassed(alternative: LocalDateTime(thisYear, seconds: s.start.seconds)))
+                    }
                 }
                 return s
             }
@@ -213,6 +217,12 @@ public struct Resolver {
     }
 
     /// The pattern's time of day on one day, or nil when it has already passed (when checking).
+    /// A weekday said on that weekday ("Friday" on a Friday): today, or a week later?
+    func sameWeekdayNote(_ day: CivilDate, _ f: Fields, ref: LocalDateTime, checkFuture: Bool) -> ResolutionNote? {
+        guard checkFuture, day == ref.date, f.weekday != nil, f.day == nil, f.month == nil else { return nil }
+        return .sameWeekdayToday(alternative: LocalDateTime(day.adding(days: 7)))
+    }
+
     mutating func onDay(_ day: CivilDate, _ f: Fields, ref: LocalDateTime, window: Span?, checkFuture: Bool) -> Span? {
         if let h = f.hour {
             var hour = h
@@ -221,7 +231,16 @@ public struct Resolver {
             }
             let start = LocalDateTime(day, hour: hour, minute: f.minute ?? 0, second: f.second ?? 0)
             if checkFuture && start < ref { return nil }
-            if let w = window, start < w.start || start >= w.end { return nil }
+            if let note = sameWeekdayNote(day, f, ref: ref, checkFuture: checkFuture) {
+                if ctx.policies.sameWeekday == .nextWeek { return nil }
+                notes.append(note)
+            }
+            // "midnight on Dec 31" is the end of that day, but some mean its start.
+            if hour == 24, f.dayPart == nil, f.hasDate || (window.map { $0.grain >= .day } ?? false) {
+                notes.append(.midnight(alternative: LocalDateTime(day)))
+            }
+            // Midnight (24:00) belongs to the day it ends.
+            if let w = window, start < w.start || start > w.end || (start == w.end && hour != 24) { return nil }
             return Span(start: start, end: start.adding(seconds: f.grain == .second ? 1 : f.grain == .minute ? 60 : 3600), grain: f.grain)
         }
         if let p = f.dayPart {
@@ -232,24 +251,24 @@ public struct Resolver {
             return span
         }
         if checkFuture && day < ref.date { return nil }
-        if checkFuture && day == ref.date && f.weekday != nil && f.day == nil && f.month == nil {
+        if let note = sameWeekdayNote(day, f, ref: ref, checkFuture: checkFuture) {
             if ctx.policies.sameWeekday == .nextWeek { return nil }
-            notes.append(.sameWeekdayToday(alternative: LocalDateTime(day.adding(days: 7))))
+            notes.append(note)
         }
         return daySpan(day)
     }
 
-    /// Picks am or pm for a bare hour ("at 8"): a cue word decides; else 1–6 → pm, 7–11 → am,
-    /// 12 → noon. With no cue, a 7–11 hour is noted as ambiguous. A reading that already passed
+    /// Picks am or pm for a bare hour ("at 8"): 1–6 → pm, 12 → noon, 7–11 → am unless a cue word
+    /// says evening (dinner, drinks…). With no cue at all, a 7–11 hour is noted as ambiguous. A reading that already passed
     /// today is not flipped: the search moves on to the next day (and notes that).
     mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool) -> Int {
         let am = h % 12, pm = h % 12 + 12
+        if h == 12 { return 12 }
+        if h <= 6 { return pm }
         switch ctx.meridiemCue {
         case .am: return am
         case .pm: return pm
         case .none:
-            if h == 12 { return 12 }
-            if h <= 6 { return pm }
             if !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
                 notes.append(.bareHour(alternative: LocalDateTime(day, hour: pm, minute: minute)))
             }
@@ -350,7 +369,11 @@ public struct Resolver {
             f = Operators.fitHour(f, h, into: p) ?? f
             return span(.fields(f), ref: ref, window: Span(start: LocalDateTime(o.start.date), end: LocalDateTime(o.start.date.adding(days: 1)), grain: .day))
         }
-        guard var r = span(inner, ref: ref, window: w) else {
+        let within = span(inner, ref: ref, window: w).flatMap { s -> Span? in
+            // The inner time must lie inside the outer one (midnight may close it).
+            s.start >= o.start && (s.start < o.end || (s.start == o.end && s.grain < .day)) ? s : nil
+        }
+        guard var r = within else {
             // A time of day said with a part of day that does not contain it ("tonight at 2"):
             // keep the day, take the time.
             if o.isInterval, o.grain == .hour, inner.hasTimeOfDay {
@@ -487,7 +510,10 @@ public struct Resolver {
     mutating func interval(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
         guard let s = span(a, ref: ref, window: window) else { return nil }
         let startAt = s.defaultStart ?? s.start
-        // The end is the first occurrence of b at or after the start.
+        // The end is the first occurrence of b at or after the start; rolling it past the start
+        // is expected, not a question for the user.
+        let notesBefore = notes.count
+        defer { notes.removeSubrange(notesBefore...) }
         var e: Span?
         if case .fields(let f) = b, window == nil || b.hasTimeOfDay {
             e = fields(f, ref: startAt, window: nil)
@@ -620,6 +646,8 @@ public enum ResolutionNote: Sendable, Equatable {
     case bareHour(alternative: LocalDateTime)
     /// A time with no date had already passed today; the next day was taken.
     case timePassed(alternative: LocalDateTime)
+    /// "midnight" with a date was read as the end of that day; the alternative is its start.
+    case midnight(alternative: LocalDateTime)
     /// A date with no year had already passed this year; next year's was taken.
     case datePassed(alternative: LocalDateTime)
     /// A weekday said on that weekday: today was taken; the alternative is a week later.

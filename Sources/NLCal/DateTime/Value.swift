@@ -205,7 +205,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
         switch self {
         case .now: return true
         case .fields(let f): return f.hasTimeOfDay
-        case .day, .cycle, .holiday, .numericDate: return false
+        case .cycle(let g, _): return g < .day
+        case .day, .holiday, .numericDate: return false
         case .shifted(let b, let d): return (b?.hasTimeOfDay ?? false) || d.finestGrain < .day
         case .intersect(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
         case .relative(let e, _), .nth(_, let e, _), .zoned(let e, _, _), .edge(let e, _): return e.hasTimeOfDay

@@ -208,6 +208,7 @@ public final class ChartParser {
         func accepts(_ e: PatternElement, item: Item) -> Bool {
             guard case .category(let cat, let c) = e.kind, grammar.isKind(item.category, of: cat) else { return false }
             if c == .none { return true }
+            if c.nonLatent && item.latent { return false }
             if c.minValue != nil || c.maxValue != nil {
                 guard let v = item.value.number else { return false }
                 if let lo = c.minValue, v < lo { return false }

@@ -103,6 +103,8 @@ struct Constraint: Sendable, Equatable {
     var minValue: Double?
     var maxValue: Double?
     var digits: ClosedRange<Int>?
+    /// Written `<time!>`: only items that are not latent (a bare "3" or "5th" does not count).
+    var nonLatent = false
     static let none = Constraint()
 }
 

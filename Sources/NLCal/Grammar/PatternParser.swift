@@ -4,6 +4,7 @@
 /// - `next` or `"o'clock"`: a literal (quoted when it holds spaces or punctuation: `":"`);
 /// - `(next|nxt|"the following")`: literal alternatives;
 /// - `<weekday>`: any item of a category (or of a category declared as a kind of it);
+///   `<time!>` only items that are not latent;
 ///   `<num:1-12>` restricts the value, `<num#2>` the digit count as typed, `<num#2:0-59>` both;
 /// - a trailing `?` makes an element optional; a leading `~` forbids whitespace before it.
 enum PatternParser {
@@ -72,6 +73,10 @@ enum PatternParser {
     static func category(_ spec: String, grammar: Grammar, at loc: SourceLocation) throws -> PatternElement.Kind {
         var name = Substring(spec)
         var constraint = Constraint()
+        if name.hasSuffix("!") {
+            constraint.nonLatent = true
+            name = name.dropLast()
+        }
         if let colon = name.firstIndex(of: ":") {
             let range = name[name.index(after: colon)...]
             let bounds = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)

@@ -16,7 +16,7 @@ public final class ValidationStage: Stage {
             return
         }
         var ev = state.event
-        let dayLike = !res.hasTimeOfDay && res.grain >= .day && res.eventStart == nil
+        let dayLike = !res.hasTimeOfDay && res.eventStart == nil
         ev.allDay = dayLike
         var end: Int
         if dayLike {
@@ -93,6 +93,8 @@ public final class ValidationStage: Stage {
         for note in res.notes {
             switch note {
             case .bareHour(let alt):
+                // A habit ("every weekday 10:00", "daily 8:45") is a daytime routine.
+                if state.recurrence != nil { continue }
                 let target = LocalDateTime(currentLocal.date, seconds: alt.seconds)
                 add("time-of-day", "Morning or evening?",
                     [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep),
@@ -132,6 +134,10 @@ public final class ValidationStage: Stage {
                     [Chip(id: "first", label: "First \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: start))))", patch: keep),
                      Chip(id: "second", label: "Second \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: later))))",
                           patch: [("start", .string(zone.iso(later))), ("end", .string(zone.iso(later + length)))])])
+            case .midnight(let alt):
+                add("midnight", "Midnight at the end of that day, or at its start?",
+                    [Chip(id: "end-of-day", label: label(currentLocal, allDay: false), patch: keep),
+                     Chip(id: "start-of-day", label: label(alt, allDay: false), patch: movePatch(toLocal: alt))])
             case .zoneAbbreviation(let region):
                 add("zone-abbreviation", "The zone abbreviation does not match the season in \(region); read as its local time.",
                     [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep)])
