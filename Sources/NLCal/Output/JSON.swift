@@ -30,6 +30,11 @@ public indirect enum JSON: Sendable, Equatable {
         return nil
     }
 
+    public subscript(index: Int) -> JSON? {
+        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
 
     /// Compact serialization (one line), with `/` unescaped and non-ASCII kept as UTF-8.
