@@ -1,9 +1,9 @@
 /// Building tokens: splitting into pieces and normalizing each piece (NFKC + case fold) so that
 /// every normalized piece still maps to its exact scalars in the input.
-extension Tokenizer {
+extension TokenizerEngine {
     /// Appends the token for scalars `start..<end`. E-mails and URLs (`wholeText`) get a single
     /// piece holding their whole normalized text; every other token is split into pieces.
-    func emitToken(_ start: Int, _ end: Int, _ kind: Token.Kind, wholeText: Bool = false) {
+    mutating func emitToken(_ start: Int, _ end: Int, _ kind: Token.Kind, wholeText: Bool = false) {
         textBytes.removeAll(keepingCapacity: true)
         let spaceBefore = start == 0 || classes[start - 1] == .space
         if wholeText {
@@ -81,7 +81,7 @@ extension Tokenizer {
     }
 
     /// Appends NFKC_Casefold(`start..<end`) to `textBytes`; ASCII is lower-cased directly.
-    func appendFolded(_ start: Int, _ end: Int) {
+    mutating func appendFolded(_ start: Int, _ end: Int) {
         if isASCII(start, end) {
             for k in start..<end {
                 let v = UInt8(truncatingIfNeeded: values[k])
@@ -113,7 +113,7 @@ extension Tokenizer {
     }
 
     /// Appends digits `start..<end` as ASCII 0-9 (marks attached to them are dropped).
-    func appendDigits(_ start: Int, _ end: Int) {
+    mutating func appendDigits(_ start: Int, _ end: Int) {
         for k in start..<end {
             let v = values[k]
             if v < 0x80 {
@@ -126,7 +126,7 @@ extension Tokenizer {
     }
 
     /// Appends one "other" character: typographic quotes and dashes become ASCII, the rest is folded.
-    func appendOther(_ start: Int, _ end: Int) {
+    mutating func appendOther(_ start: Int, _ end: Int) {
         let v = values[start]
         if end == start + 1 {
             if v < 0x80 {
@@ -141,14 +141,14 @@ extension Tokenizer {
         appendFolded(start, end)
     }
 
-    func appendOriginalBytes(_ start: Int, _ end: Int) {
+    mutating func appendOriginalBytes(_ start: Int, _ end: Int) {
         let from = inputIsASCII ? start : utf8Offsets[start]
         let to = inputIsASCII ? end : utf8Offsets[end]
         textBytes.append(contentsOf: utf8[from..<to])
     }
 
     /// Appends `normalized[0..<length]` (UTF-16) to `textBytes` as UTF-8.
-    func appendUTF8(ofUTF16 length: Int) {
+    mutating func appendUTF8(ofUTF16 length: Int) {
         var k = 0
         while k < length {
             var v = UInt32(normalized[k])

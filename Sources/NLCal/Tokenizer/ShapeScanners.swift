@@ -2,12 +2,12 @@
 /// e-mail addresses, `@Place` mentions and numeric compounds. Each takes a start offset inside a
 /// whitespace-free chunk ending at `end` and returns where the shape ends, or nil. They never look
 /// past `end`, and the memo offsets keep repeated attempts inside one chunk linear.
-extension Tokenizer {
+extension TokenizerEngine {
     // MARK: - Mentions
 
     /// `@Place`: '@' then a letter, then letters, digits and inner connectors (`- _ . ' ’ &`).
     /// In a script written without spaces the mention is the first ICU word ("@渋谷で" → "@渋谷").
-    func scanMention(_ i: Int, _ end: Int) -> Int? {
+    mutating func scanMention(_ i: Int, _ end: Int) -> Int? {
         guard i + 1 < end, classes[i + 1].isLetter else { return nil }
         var q = i + 1
         var hasDictionaryScript = false
@@ -39,7 +39,7 @@ extension Tokenizer {
     }
 
     /// The end of the first ICU segment of `start..<end`.
-    func firstICUWordEnd(_ start: Int, _ end: Int) -> Int? {
+    mutating func firstICUWordEnd(_ start: Int, _ end: Int) -> Int? {
         guard setBreakerText(start, end) else { return nil }
         let found = breakOffsets.withUnsafeMutableBufferPointer { offsets in
             breakStatuses.withUnsafeMutableBufferPointer { statuses in
@@ -62,7 +62,7 @@ extension Tokenizer {
     /// `scheme://…`, `www.…`, or a bare domain: with a common top-level domain (`example.com`,
     /// `meet.google.com/abc`) or a two-letter one followed by a path (`lu.ma/x`). Trailing sentence punctuation and unbalanced
     /// closing brackets are left out.
-    func scanURL(_ i: Int, _ end: Int, _ domainMemo: inout Int) -> Int? {
+    mutating func scanURL(_ i: Int, _ end: Int, _ domainMemo: inout Int) -> Int? {
         let v = values[i]
         if isASCIILetter(v) {
             var k = i + 1
@@ -223,7 +223,7 @@ extension Tokenizer {
 
     /// `local@domain.tld`: a local part of letters, digits and `. _ % + - '` (at most 64, not
     /// ending with '.') and a domain as in ``scanDomain(_:_:)``.
-    func scanEmail(_ i: Int, _ end: Int, _ memo: inout Int) -> Int? {
+    mutating func scanEmail(_ i: Int, _ end: Int, _ memo: inout Int) -> Int? {
         guard i >= memo else { return nil }
         var k = i
         while k < end && k - i <= 64 && isEmailLocalCharacter(k) { k += 1 }
@@ -255,7 +255,7 @@ extension Tokenizer {
     /// ("3:30pm", "2026-04-01", "18q4", "q4"). Fills `atoms`, `atomSeparators` for
     /// ``emitCompound()``. A separator is taken only when what follows continues the compound:
     /// a digit after ':' and '.', a digit or letter after '/' and '-', and the "m" of "3p.m".
-    func scanCompound(_ i: Int, _ end: Int) -> Int? {
+    mutating func scanCompound(_ i: Int, _ end: Int) -> Int? {
         if classes[i] == .letter {
             var q = i + 1
             while q < end && (classes[q] == .letter || classes[q] == .extend) { q += 1 }
@@ -315,7 +315,7 @@ extension Tokenizer {
     /// date ("2026-04-01", "2014-10", "31-Oct-74", "14-07-2026"). A dash next to a term without
     /// digits stays inside ("3-day"). A '/' stays inside ("1/4h", "3/5") except where a dashed
     /// date starts after it ("17:00:00/2015-03-29").
-    func emitCompound() {
+    mutating func emitCompound() {
         terms.removeAll(keepingCapacity: true)
         terms.append(0)
         for (k, separator) in atomSeparators.enumerated() where separator == .slash || separator == .dash {

@@ -15,8 +15,32 @@
 /// A tokenizer is not thread-safe (it reuses one ICU iterator and its buffers): use one per
 /// thread, and reuse it across calls — creating one opens an ICU break iterator, which is costly.
 public final class Tokenizer {
-    let breaker: ICUWordBreaker
+    var engine: TokenizerEngine
+
+    /// Creates a tokenizer whose ICU word breaker follows `locale` (e.g. "en", "ja").
+    /// Throws a ``TokenizerError`` if ICU cannot open a break iterator.
+    public init(locale: String = "en") throws {
+        engine = TokenizerEngine(breaker: try ICUWordBreaker(locale: locale))
+    }
+
+    /// The tokens of `text`, in order. Empty or whitespace-only text gives `[]`.
+    public func tokenize(_ text: String) -> [Token] {
+        engine.tokenize(text)
+    }
+
     /// Tests turn this off to check that ASCII text gets the same tokens when ICU breaks it.
+    var usesASCIIFastPath: Bool {
+        get { engine.usesASCIIFastPath }
+        set { engine.usesASCIIFastPath = newValue }
+    }
+}
+
+/// The tokenizer's working state and algorithm. A struct, so that the many accesses to its
+/// buffers are checked for exclusivity at compile time rather than at run time (which cost a
+/// third of the time when this state lived in the class).
+struct TokenizerEngine {
+    let breaker: ICUWordBreaker
+    /// False sends ASCII text through ICU too (for tests).
     var usesASCIIFastPath = true
 
     // The input of the current call, reused across calls.
@@ -45,14 +69,11 @@ public final class Tokenizer {
         var isWord: Bool
     }
 
-    /// Creates a tokenizer whose ICU word breaker follows `locale` (e.g. "en", "ja").
-    /// Throws a ``TokenizerError`` if ICU cannot open a break iterator.
-    public init(locale: String = "en") throws {
-        breaker = try ICUWordBreaker(locale: locale)
+    init(breaker: ICUWordBreaker) {
+        self.breaker = breaker
     }
 
-    /// The tokens of `text`, in order. Empty or whitespace-only text gives `[]`.
-    public func tokenize(_ text: String) -> [Token] {
+    mutating func tokenize(_ text: String) -> [Token] {
         load(text)
         let count = values.count
         tokens = []
@@ -77,7 +98,7 @@ public final class Tokenizer {
     // MARK: - Input
 
     /// Decodes `text` into scalar values, classes and UTF-8 offsets.
-    func load(_ text: String) {
+    mutating func load(_ text: String) {
         values.removeAll(keepingCapacity: true)
         classes.removeAll(keepingCapacity: true)
         utf8Offsets.removeAll(keepingCapacity: true)
@@ -139,7 +160,7 @@ public final class Tokenizer {
     // MARK: - Chunks
 
     /// Tokenizes one whitespace-free chunk `start..<end`: special shapes first, ICU for the rest.
-    func scanChunk(_ start: Int, _ end: Int) {
+    mutating func scanChunk(_ start: Int, _ end: Int) {
         // Cheap pre-checks that let most chunks skip the e-mail and domain scanners entirely.
         var hasAt = false
         var hasDot = false
@@ -192,7 +213,7 @@ public final class Tokenizer {
     // MARK: - Generic text
 
     /// Tokenizes `start..<end`, which holds no special shape: '@' alone, then words by ICU.
-    func flushGeneric(_ start: Int, _ end: Int) {
+    mutating func flushGeneric(_ start: Int, _ end: Int) {
         guard start < end else { return }
         // ICU counts '@' as a letter; outside a mention or e-mail it is punctuation of its own.
         var runStart = start
@@ -205,7 +226,7 @@ public final class Tokenizer {
     }
 
     /// Breaks `start..<end` into words and non-words, joins hyphenated words, and emits them.
-    func segmentRun(_ start: Int, _ end: Int) {
+    mutating func segmentRun(_ start: Int, _ end: Int) {
         guard start < end else { return }
         segments.removeAll(keepingCapacity: true)
         if usesASCIIFastPath && isASCII(start, end) {
@@ -232,7 +253,7 @@ public final class Tokenizer {
 
     /// Emits a word-like segment; its kind follows its content. A "word" of connectors only
     /// (ICU calls "__" a word) becomes one punctuation token per character.
-    func emitWord(_ start: Int, _ end: Int) {
+    mutating func emitWord(_ start: Int, _ end: Int) {
         var hasLetter = false
         var hasDigit = false
         for k in start..<end {
@@ -262,7 +283,7 @@ public final class Tokenizer {
     }
 
     /// Joins `word - word` (hyphen-minus or Unicode hyphens, letters on both sides) into one word.
-    func joinHyphenatedWords() {
+    mutating func joinHyphenatedWords() {
         guard segments.count >= 3 else { return }
         var out = 0
         var k = 0
@@ -291,7 +312,7 @@ public final class Tokenizer {
     /// A small UAX #29 word-break subset, exact for ASCII (where it is the fast path) and good
     /// enough as a fallback should ICU fail: letters and digits glue, `.` and `'` join letters,
     /// `,` `;` `.` `'` join digits, `_` joins anything; every other character stands alone.
-    func simpleSegments(_ start: Int, _ end: Int) {
+    mutating func simpleSegments(_ start: Int, _ end: Int) {
         var p = start
         while p < end {
             let first = wordBreakCategory(p)
@@ -344,7 +365,7 @@ public final class Tokenizer {
     }
 
     /// Breaks `start..<end` with ICU into `segments`. False if ICU refused the text.
-    func icuSegments(_ start: Int, _ end: Int) -> Bool {
+    mutating func icuSegments(_ start: Int, _ end: Int) -> Bool {
         guard setBreakerText(start, end) else { return false }
         var scalar = start        // scalar index reached
         var unit = 0              // UTF-16 offset of `scalar`
@@ -382,14 +403,14 @@ public final class Tokenizer {
     }
 
     /// Points the ICU breaker at scalars `start..<end` (as UTF-16).
-    func setBreakerText(_ start: Int, _ end: Int) -> Bool {
+    mutating func setBreakerText(_ start: Int, _ end: Int) -> Bool {
         guard start < end else { return false }
         fillUTF16(start, end)
         return utf16.withUnsafeBufferPointer { breaker.setText($0.baseAddress!, count: $0.count) }
     }
 
     /// Writes scalars `start..<end` as UTF-16 into `utf16`.
-    func fillUTF16(_ start: Int, _ end: Int) {
+    mutating func fillUTF16(_ start: Int, _ end: Int) {
         utf16.removeAll(keepingCapacity: true)
         for k in start..<end {
             let v = values[k]
