@@ -419,3 +419,26 @@ struct TokenizerTests {
         #expect(try Tokenizer(locale: "").tokenize("a b").count == 2)
     }
 }
+
+@Suite("Tokenizer character tables")
+struct TokenizerTableTests {
+    @Test func fastClassificationMatchesUnicodeProperties() {
+        var mismatches: [String] = []
+        for v in UInt32(0x80)...0x3FFFF where classify(v) != classifyByProperties(v) {
+            mismatches.append("U+\(String(v, radix: 16)): \(classify(v)) vs \(classifyByProperties(v))")
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
+    @Test func foldInvariantScalarsAreUnchangedByICU() {
+        var mismatches: [UInt32] = []
+        var source = [UInt16](repeating: 0, count: 2)
+        var dest = [UInt16](repeating: 0, count: 16)
+        for v in UInt32(0x80)...0xFFFF where isFoldInvariant(v) {
+            source[0] = UInt16(v)
+            let n = icuNFKCCasefold(source, count: 1, into: &dest, capacity: dest.count)
+            if n != 1 || dest[0] != UInt16(v) { mismatches.append(v) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).map { String($0, radix: 16) })")
+    }
+}

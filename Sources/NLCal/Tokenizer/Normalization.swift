@@ -89,6 +89,10 @@ extension TokenizerEngine {
             }
             return
         }
+        if isFoldInvariant(start, end) {
+            appendOriginalBytes(start, end)
+            return
+        }
         fillUTF16(start, end)
         var capacity = max(32, utf16.count * 4)
         while true {
@@ -110,6 +114,11 @@ extension TokenizerEngine {
             appendUTF8(ofUTF16: length)
             return
         }
+    }
+
+    func isFoldInvariant(_ start: Int, _ end: Int) -> Bool {
+        for k in start..<end where !NLCal.isFoldInvariant(values[k]) { return false }
+        return true
     }
 
     /// Appends digits `start..<end` as ASCII 0-9 (marks attached to them are dropped).

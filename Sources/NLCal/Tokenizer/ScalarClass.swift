@@ -35,6 +35,28 @@ func classify(_ v: UInt32) -> ScalarClass {
 }
 
 func classifyNonASCII(_ v: UInt32) -> ScalarClass {
+    // Common ranges first: Unicode property look-ups cost more than the rest of the work.
+    switch v {
+    case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FE:
+        return .dictLetter                                   // CJK ideographs, Hiragana, Katakana, ー
+    case 0xAC00...0xD7A3, 0xFF21...0xFF3A, 0xFF41...0xFF5A,
+         0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x024F:
+        return .letter                                       // Hangul syllables, full-width and Latin letters
+    case 0xFF10...0xFF19:
+        return .digit                                        // full-width digits
+    case 0x0300...0x036F:
+        return .extend                                       // combining diacritics
+    case 0x3000, 0x00A0, 0x200B, 0x2060, 0xFEFF:
+        return .space
+    case 0x3001...0x3003, 0x2010...0x2027, 0xFF01...0xFF0F, 0xFF1A...0xFF20:
+        return .other                                        // CJK, general and full-width punctuation
+    default:
+        return classifyByProperties(v)
+    }
+}
+
+/// The class of `v` from its Unicode properties: the reference that the ranges above shortcut.
+func classifyByProperties(_ v: UInt32) -> ScalarClass {
     if v == 0x200B || v == 0x2060 || v == 0xFEFF { return .space }
     guard let scalar = Unicode.Scalar(v) else { return .other }
     let properties = scalar.properties
@@ -48,6 +70,16 @@ func classifyNonASCII(_ v: UInt32) -> ScalarClass {
         return .extend
     default:
         return .other
+    }
+}
+
+/// Whether NFKC_Casefold leaves `v` unchanged, for common scalars of scripts without case:
+/// CJK ideographs, Hiragana, Katakana (not half-width) and Hangul syllables.
+@inline(__always)
+func isFoldInvariant(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0xAC00...0xD7A3: return true
+    default: return false
     }
 }
 
