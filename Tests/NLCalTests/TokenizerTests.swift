@@ -176,6 +176,8 @@ struct TokenizerTests {
         #expect(try texts("3/5-3/7") == ["3/5", "-", "3/7"])
         #expect(try texts("2026-04-01T10:00-11:00") == ["2026-04-01t10:00", "-", "11:00"])
         #expect(try texts("17:00:00/2015-03-29") == ["17:00:00", "/", "2015-03-29"])
+        #expect(try tokens("2026-04-01-ish") == ["2026-04-01|compound", "-|punctuation", "ish|word"])
+        #expect(try tokens("3pm-ish") == ["3pm-ish|compound"])
         let range = try Tokenizer().tokenize("9-9:45")
         #expect(range.map(\.kind) == [.number, .punctuation, .compound])
         #expect(range.map(\.range) == [0..<1, 1..<2, 2..<6])
@@ -254,6 +256,7 @@ struct TokenizerTests {
         // Not e-mails: no dot in the domain, no local part.
         #expect(try tokens("foo@bar") == ["foo|word", "@bar|mention"])
         #expect(try tokens("a@ b") == ["a|word", "@|punctuation", "b|word"])
+        #expect(try tokens("jo＠example.com") == ["jo@example.com|email"])
     }
 
     @Test func urls() throws {

@@ -342,7 +342,9 @@ extension TokenizerEngine {
             }
             let start = atoms[terms[unitStart]].lowerBound
             let end = atoms[terms[t] - 1].upperBound
-            emitToken(start, end, allDigits(start, end) ? .number : .compound)
+            // Letters alone can be left over after a date: "2026-04-01-ish" → …, "-", "ish".
+            let kind: Token.Kind = allDigits(start, end) ? .number : hasDigit(start, end) ? .compound : .word
+            emitToken(start, end, kind)
             if t < termCount {
                 let separatorAt = atoms[terms[t] - 1].upperBound
                 emitToken(separatorAt, separatorAt + 1, isPunctuation(values[separatorAt]) ? .punctuation : .symbol)
@@ -356,8 +358,10 @@ extension TokenizerEngine {
     }
 
     func termHasDigit(_ t: Int) -> Bool {
-        let start = atoms[terms[t]].lowerBound
-        let end = atoms[terms[t + 1] - 1].upperBound
+        hasDigit(atoms[terms[t]].lowerBound, atoms[terms[t + 1] - 1].upperBound)
+    }
+
+    func hasDigit(_ start: Int, _ end: Int) -> Bool {
         for k in start..<end where classes[k] == .digit { return true }
         return false
     }

@@ -166,7 +166,7 @@ struct TokenizerEngine {
         var hasDot = false
         for k in start..<end {
             let v = values[k]
-            if v == 0x40 { hasAt = true } else if v == 0x2E { hasDot = true }
+            if isAt(v) { hasAt = true } else if v == 0x2E { hasDot = true }
         }
         var emailMemo = hasAt ? start : end     // no e-mail can start before this offset
         var domainMemo = hasDot ? start : end   // no bare domain can start before this offset
