@@ -44,8 +44,9 @@ struct TokenizerEngine {
     var usesASCIIFastPath = true
 
     // The input of the current call, reused across calls.
-    var values: [UInt32] = []          // scalar values
+    var values: [UInt32] = []          // scalar values (the first `scalarCount`)
     var classes: [ScalarClass] = []    // one per scalar
+    var scalarCount = 0
     var utf8: [UInt8] = []             // the input's UTF-8
     var utf8Offsets: [Int] = []        // scalar index → UTF-8 offset, count + 1 entries; empty when ASCII
     var inputIsASCII = true
@@ -75,7 +76,7 @@ struct TokenizerEngine {
 
     mutating func tokenize(_ text: String) -> [Token] {
         load(text)
-        let count = values.count
+        let count = scalarCount
         tokens = []
         guard count > 0 else { return [] }
         tokens.reserveCapacity(count / 3 + 2)
@@ -97,55 +98,55 @@ struct TokenizerEngine {
 
     // MARK: - Input
 
-    /// Decodes `text` into scalar values, classes and UTF-8 offsets.
+    /// Decodes `text` into scalar values, classes and UTF-8 offsets. The buffers only grow; the
+    /// first `scalarCount` entries of `values` and `classes` are this input's.
     mutating func load(_ text: String) {
-        values.removeAll(keepingCapacity: true)
-        classes.removeAll(keepingCapacity: true)
-        utf8Offsets.removeAll(keepingCapacity: true)
         utf8.removeAll(keepingCapacity: true)
         utf8.append(contentsOf: text.utf8)
-        inputIsASCII = true
         let byteCount = utf8.count
-        values.reserveCapacity(byteCount)
-        classes.reserveCapacity(byteCount)
+        if values.count < byteCount {
+            let size = max(byteCount, 2 * values.count, 64)
+            values = [UInt32](repeating: 0, count: size)
+            classes = [ScalarClass](repeating: .space, count: size)
+        }
+        var count = 0
+        var ascii = true
         utf8.withUnsafeBufferPointer { bytes in
-            var k = 0
-            while k < byteCount {
-                let b0 = UInt32(bytes[k])
-                if b0 < 0x80 {
-                    if !inputIsASCII { utf8Offsets.append(k) }
-                    values.append(b0)
-                    classes.append(classify(b0))
-                    k += 1
-                    continue
+            values.withUnsafeMutableBufferPointer { values in
+                classes.withUnsafeMutableBufferPointer { classes in
+                    var k = 0
+                    while k < byteCount {
+                        var v = UInt32(bytes[k])
+                        if v < 0x80 {
+                            k += 1
+                        } else {
+                            // String guarantees valid UTF-8; still, never read past the end.
+                            ascii = false
+                            let width = min(v >= 0xF0 ? 4 : v >= 0xE0 ? 3 : 2, byteCount - k)
+                            v &= v >= 0xF0 ? 0x07 : v >= 0xE0 ? 0x0F : 0x1F
+                            for m in 1..<max(width, 1) { v = (v << 6) | (UInt32(bytes[k + m]) & 0x3F) }
+                            k += max(width, 1)
+                        }
+                        values[count] = v
+                        classes[count] = classify(v)
+                        count += 1
+                    }
                 }
-                if inputIsASCII {
-                    inputIsASCII = false
-                    utf8Offsets.reserveCapacity(byteCount + 1)
-                    for offset in 0..<values.count { utf8Offsets.append(offset) }
-                }
-                utf8Offsets.append(k)
-                // String guarantees valid UTF-8; still, never read past the end.
-                var v: UInt32
-                var width: Int
-                if b0 >= 0xF0 {
-                    v = b0 & 0x07
-                    width = 4
-                } else if b0 >= 0xE0 {
-                    v = b0 & 0x0F
-                    width = 3
-                } else {
-                    v = b0 & 0x1F
-                    width = 2
-                }
-                width = min(width, byteCount - k)
-                for m in 1..<max(width, 1) { v = (v << 6) | (UInt32(bytes[k + m]) & 0x3F) }
-                values.append(v)
-                classes.append(classify(v))
-                k += max(width, 1)
             }
         }
-        if !inputIsASCII { utf8Offsets.append(byteCount) }
+        scalarCount = count
+        inputIsASCII = ascii
+        utf8Offsets.removeAll(keepingCapacity: true)
+        if !ascii {
+            utf8Offsets.reserveCapacity(count + 1)
+            var k = 0
+            while k < byteCount {
+                utf8Offsets.append(k)
+                let b = utf8[k]
+                k += b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            }
+            utf8Offsets.append(byteCount)
+        }
     }
 
     /// The input's text for scalars `start..<end`, exactly as typed.
