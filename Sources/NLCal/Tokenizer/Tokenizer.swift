@@ -392,13 +392,8 @@ struct TokenizerEngine {
             }
         }
         if segmentStart < end {
-            // ICU stopped early (it should not): keep the rest as one non-word run per character.
-            var k = segmentStart
-            while k < end {
-                let e = otherPieceEnd(k, end)
-                segments.append(Segment(start: k, end: e, isWord: false))
-                k = e
-            }
+            // ICU stopped early (it should not): break the rest with the simple rules.
+            simpleSegments(segmentStart, end)
         }
         return true
     }
