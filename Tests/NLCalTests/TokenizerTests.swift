@@ -25,7 +25,7 @@ private func pieces(_ text: String) throws -> [String] {
 /// Checks the structural promises on any input: tokens in order, ranges within the input and not
 /// overlapping, every non-whitespace scalar covered, originals matching their ranges, pieces
 /// tiling their token, and the token text being the concatenation of the piece texts.
-private func checkInvariants(_ input: String, _ result: [Token], sourceLocation: SourceLocation = #_sourceLocation) {
+private func checkInvariants(_ input: String, _ result: [Token], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let scalars = Array(input.unicodeScalars)
     var covered = [Bool](repeating: false, count: scalars.count)
     var previousEnd = 0
