@@ -48,7 +48,7 @@ day = day
 fortnight = 14
 
 [meridiem]
-am | a.m. | a.m | a | morning = am
+am | a.m. | a.m | morning = am
 pm | p.m. | p.m | p = pm
 
 [tod-word]
@@ -64,9 +64,13 @@ evening | evenings | eve | eveningish = 18-24@18
 night | nite | nights = 18-24@20
 late night = 21-24@22
 lunch | lunchtime | lunch time = 12-14@12
+
+end of day | eod | end of the day | close of business | cob = 17-24@17
+
+# Parts of the day named by a phrase that is a time by itself.
+[day-part-phrase]
 after lunch = 13-17@13
 after school = 15-21@15
-end of day | eod | end of the day | close of business | cob = 17-24@17
 
 # Tonight: a part of today.
 [tonight-word]

@@ -91,6 +91,8 @@ mawlid | mawlid al-nabawi | mawlid an-nabi | milad un nabi | prophet's birthday 
 isra and mi'raj | isra and miraj | isra mi'raj | the prophet's ascension | prophet's ascension | the night journey | night journey | ascension to heaven = islamic:07-27
 # Ramadan lasts until the eve of Eid al-Fitr (29 or 30 days).
 ramadan | ramadhan | ramzan = islamic:09-01 to:islamic:10-01-1
+# Jumu'atul-Wida: the last Friday of Ramadan (the last before Eid al-Fitr).
+jamat ul-vida | jamat ul vida | jumu'atul-wida | jumu'atul wida | jummat ul wida = islamic:10-01 prev:fri
 laylat al-qadr | laylat al qadr | laylat al kadr | laylat al-kadr | night of power | night of measures | night of decree = islamic:09-27
 eid al-fitr | eid al fitr | eid ul-fitr | eid ul fitr | id ul-fitr | eid-ul-fitr = islamic:10-01
 eid al-adha | eid al adha | eid ul-adha | id ul-adha | eid ul adha | bakr id | bakrid | bakr-id | sacrifice feast | feast of the sacrifice = islamic:12-10

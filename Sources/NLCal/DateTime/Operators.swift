@@ -250,6 +250,10 @@ public enum Operators {
                   let dir = arg(a, 2)?.textValue, dir == "last" || dir == "next" else { return nil }
             return .time(.cycles(g, from: dir == "last" ? -n : 1, count: n))
         }),
+        "nth-after": ("the Nth occurrence of a time after another: the third Tuesday after Christmas", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let base = arg(a, 2)?.time else { return nil }
+            return .time(.anchored(.relative(t, offset: n), at: base))
+        }),
         "relative-back": ("an occurrence counted back from today: 2 thursdays ago (2)", { a in
             guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int, n >= 1 else { return nil }
             return .time(.relative(t, offset: -n))
@@ -362,7 +366,8 @@ public enum Operators {
     ///
     /// Bases: `MM-DD`, `easter±N`, `orthodox±N`, `nth:MONTH:N:WEEKDAY[±D]`,
     /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`.
-    /// Modifiers: `sat-1` (a Saturday moves a day back), `eve` (starts the day before),
+    /// Modifiers: `sat-1` (a Saturday moves a day back), `prev:fri` (the last Friday before it),
+    /// `eve` (starts the day before),
     /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive).
     static func parseHoliday(_ s: String) -> Holiday? {
         let words = s.split(separator: " ")
@@ -372,6 +377,7 @@ public enum Operators {
         for w in words.dropFirst() {
             if w == "eve" { h.offset -= 1; continue }
             if w.hasPrefix("days:") { guard let n = Int(w.dropFirst(5)), n >= 1 else { return nil }; h.days = n; continue }
+            if w.hasPrefix("prev:") { guard let wd = weekdays[String(w.dropFirst(5))] else { return nil }; h.previousWeekday = wd; continue }
             if w.hasPrefix("to:") { guard let b = parseHolidayBase(w.dropFirst(3)) else { return nil }; h.until = b; continue }
             guard w.count > 4, let wd = weekdays[String(w.prefix(3))], let n = signed(w.dropFirst(3)) else { return nil }
             h.weekdayShift[wd] = n

@@ -270,6 +270,9 @@ public struct Holiday: Hashable, Sendable {
     public var base: Base
     /// Observance moves, by ISO weekday of the computed day: [6: -1] moves a Saturday to Friday.
     public var weekdayShift: [Int: Int] = [:]
+    /// Moved to the last day of this ISO weekday strictly before the computed day (the last
+    /// Friday of Ramadan is the last Friday before Eid al-Fitr).
+    public var previousWeekday: Int?
     /// Days added after the weekday moves: -1 for holidays kept from the eve (the Hebrew day
     /// starts at sunset).
     public var offset = 0
@@ -284,8 +287,13 @@ public struct Holiday: Hashable, Sendable {
 
     /// Start days of the occurrences that start in a Gregorian year.
     func starts(in year: Int) -> [CivilDate] {
-        Holiday.days(of: base, in: year).map { d in
-            d.adding(days: (weekdayShift[d.weekday] ?? 0) + offset)
+        Holiday.days(of: base, in: year).map { computed in
+            var d = computed
+            if let w = previousWeekday {
+                d = d.adding(days: -1)
+                while d.weekday != w { d = d.adding(days: -1) }
+            }
+            return d.adding(days: (weekdayShift[d.weekday] ?? 0) + offset)
         }
     }
 
