@@ -48,8 +48,9 @@ day = day
 fortnight = 14
 
 [meridiem]
-am | a.m. | a.m | morning = am
-pm | p.m. | p.m | p = pm
+# A lone "a" is too weak to be am ("A4", "4 a meeting") except glued to a clock time ("3:18a").
+am | a.m. | a.m | a m | a. m. | morning = am
+pm | p.m. | p.m | p m | p. m. | p = pm
 
 [tod-word]
 noon | midday | mid-day | mid day | noonish = 12:00
