@@ -5,7 +5,7 @@
 monday | mon | mo = 1
 tuesday | tue | tues | tu = 2
 wednesday | wed | weds | wensday | wednsday = 3
-thursday | thu | thur | thurs | th = 4
+thursday | thu | thur | thurs = 4
 friday | fri | frday | firday = 5
 saturday | sat = 6
 sunday | sun = 7
@@ -48,23 +48,30 @@ day = day
 fortnight = 14
 
 [meridiem]
-am | a.m. | a.m | a | morning = am
-pm | p.m. | p.m | p = pm
+# A lone "a" is too weak to be am ("A4", "4 a meeting") except glued to a clock time ("3:18a").
+am | a.m. | a.m | a m | a. m. | morning = am
+pm | p.m. | p.m | p m | p. m. | p = pm
 
 [tod-word]
-noon | midday | mid-day | noonish = 12:00
+noon | midday | mid-day | mid day | noonish = 12:00
 midnight = 24:00
 
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts.
 [day-part-word]
-morning | mornings | morn = 0-12@9
-early morning = 0-9@7
-afternoon | afternoons | arvo | aft = 12-19@14
-evening | evenings | eve = 18-24@18
+morning | mornings | morn | morningish = 0-12@9
+early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
+afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
+evening | evenings | eve | eveningish = 18-24@18
 night | nite | nights = 18-24@20
 late night = 21-24@22
 lunch | lunchtime | lunch time = 12-14@12
+
 end of day | eod | end of the day | close of business | cob = 17-24@17
+
+# Parts of the day named by a phrase that is a time by itself.
+[day-part-phrase]
+after lunch = 13-17@13
+after school = 15-21@15
 
 # Tonight: a part of today.
 [tonight-word]
@@ -92,3 +99,15 @@ thursdays = 4
 fridays = 5
 saturdays = 6
 sundays = 7
+
+# Parts of a span: "the end of the month", "beginning of next week".
+[edge-word]
+beginning | start | begin = start
+middle | mid | midst = middle
+end | close = end
+
+# The same said before a month or year: "early March", "mid-2014", "late next week".
+[edge-adjective]
+early = start
+mid | middle | mid- = middle
+late = end

@@ -30,6 +30,9 @@ sixty = 60
 seventy = 70
 eighty = 80
 ninety = 90
+
+# Vague quantities: amounts ("a couple of hours"), never hours of the clock ("at a few").
+[quantity-word]
 a couple of | a couple | couple of | a pair of = 2
 a few | few = 3
 several = 3

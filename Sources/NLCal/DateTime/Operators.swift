@@ -69,13 +69,15 @@ public enum Operators {
             guard let f = arg(a, 0)?.time?.fields, let mer = arg(a, 1)?.textValue else { return nil }
             return applyMeridiem(f, mer).map { .time(.fields($0)) }
         }),
-        "minutes-past": ("minutes after an hour: quarter past 4", { a in
-            guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, f.hour != nil, (f.minute ?? 0) == 0 else { return nil }
+        "minutes-past": ("minutes after an hour: quarter past 4; with a 3rd argument 'round', only round minutes after a 12-hour clock hour", { a in
+            guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, let h = f.hour, (f.minute ?? 0) == 0 else { return nil }
+            if arg(a, 2)?.textValue == "round" { guard m % 5 == 0, f.hourIsAmbiguous || h == 12 else { return nil } }
             f.minute = m
             return .time(.fields(f))
         }),
-        "minutes-to": ("minutes before an hour: quarter to 9", { a in
+        "minutes-to": ("minutes before an hour: quarter to 9; with a 3rd argument 'round', only round minutes before a 12-hour clock hour (10 to 3, not 13 to 15)", { a in
             guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, let h = f.hour, (f.minute ?? 0) == 0 else { return nil }
+            if arg(a, 2)?.textValue == "round" { guard m % 5 == 0, f.hourIsAmbiguous || h == 12 else { return nil } }
             f.hour = (h + 23) % 24
             if f.hourIsAmbiguous && f.hour == 0 { f.hour = 12 }
             f.minute = 60 - m
@@ -88,12 +90,24 @@ public enum Operators {
             f.minute = secs / 60 % 60
             return .time(.fields(f))
         }),
-        "day-part": ("a part of the day from its lexicon value FROM-TO@DEFAULT (hours); with `tonight`, today's", { a in
+        "day-part": ("a part of the day from its lexicon value FROM-TO@DEFAULT (hours); with `tonight`, today's; with `yesterday`, yesterday's", { a in
             guard let t = arg(a, 0)?.textValue, let p = parseDayPart(t, name: t) else { return nil }
             var f = Fields()
             f.dayPart = p
             if arg(a, 1)?.textValue == "tonight" { return .time(.intersect(.day(offset: 0), .fields(f))) }
+            if arg(a, 1)?.textValue == "yesterday" { return .time(.intersect(.day(offset: -1), .fields(f))) }
             return .time(.fields(f))
+        }),
+        "edge-of-cycle": ("a part of the current UNIT: EOM = (month, end), BOY = (year, start)", { a in
+            guard let g = arg(a, 0).flatMap(grainOf), let w = arg(a, 1)?.textValue, let part = EdgePart(rawValue: w) else { return nil }
+            return .time(.edge(.cycle(g, offset: 0), part))
+        }),
+        "from-now": ("an interval open at the end, from now: ASAP", { _ in
+            .time(.openInterval(from: .now, to: nil))
+        }),
+        "after-duration": ("an interval open at the end, from a duration after now: after 5 days", { a in
+            guard let d = arg(a, 0)?.duration else { return nil }
+            return .time(.openInterval(from: .shifted(nil, d), to: nil))
         }),
         "weekend": ("Saturday and Sunday, as a range of days", { _ in
             var sat = Fields(); sat.weekday = 6
@@ -153,7 +167,7 @@ public enum Operators {
             if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
             return .time(.numericDate(first: x, second: y, year: year))
         }),
-        "holiday": ("a holiday from its lexicon value: MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N]", { a in
+        "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD) and modifiers (eve, days:N, to:BASE, sat-1…)", { a in
             guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }
             return .time(.holiday(h))
         }),
@@ -219,9 +233,73 @@ public enum Operators {
             guard let x = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
             return .time(.spanFor(x, d))
         }),
-        "edge": ("the start or end part of a span: end of the month (end), beginning of the week (start)", { a in
-            guard let x = arg(a, 0)?.time, let which = arg(a, 1)?.textValue else { return nil }
-            return .time(.edge(x, atEnd: which == "end"))
+        "edge": ("the start, middle or end part of a span: end of the month (end), mid March (middle), beginning of the week (start)", { a in
+            guard let x = arg(a, 0)?.time, let which = arg(a, 1)?.textValue, let part = EdgePart(rawValue: which) else { return nil }
+            return .time(.edge(x, part))
+        }),
+        "by": ("from now until a time: by 2pm, by Friday (until it ends), by the end of the month", { a in
+            guard let x = arg(a, 0)?.time else { return nil }
+            return .time(.deadline(x, inclusive: true))
+        }),
+        "within": ("from now until a duration has passed: within 2 weeks", { a in
+            guard let d = arg(a, 0)?.duration else { return nil }
+            return .time(.deadline(.shifted(nil, d), inclusive: false))
+        }),
+        "cycles": ("N whole cycles before (last) or after (next) the current one: last 2 weeks, next 3 days", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, n <= 1000, let g = arg(a, 1).flatMap(grainOf),
+                  let dir = arg(a, 2)?.textValue, dir == "last" || dir == "next" else { return nil }
+            return .time(.cycles(g, from: dir == "last" ? -n : 1, count: n))
+        }),
+        "nth-after": ("the Nth occurrence of a time after another: the third Tuesday after Christmas", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let base = arg(a, 2)?.time else { return nil }
+            return .time(.anchored(.relative(t, offset: n), at: base))
+        }),
+        "relative-back": ("an occurrence counted back from today: 2 thursdays ago (2)", { a in
+            guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int, n >= 1 else { return nil }
+            return .time(.relative(t, offset: -n))
+        }),
+        "anchored": ("a time as if said a duration from now (later, or earlier with ago): thanksgiving in 3 years, March in a year", { a in
+            guard let t = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
+            let back = arg(a, 2)?.textValue == "ago"
+            return .time(.anchored(t, at: .shifted(nil, back ? d.negated() : d)))
+        }),
+        "containing": ("the UNIT that contains a time: the week of October 6th", { a in
+            guard let g = arg(a, 0).flatMap(grainOf), let t = arg(a, 1)?.time, g > t.grain else { return nil }
+            return .time(.containing(g, t))
+        }),
+        "nth-unit": ("the Nth UNIT inside a span, counted from the end with a 4th argument 'last': third day of October, 2nd last week of 2018", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, let g = arg(a, 1).flatMap(grainOf), let c = arg(a, 2)?.time, g < c.grain else { return nil }
+            let fromEnd = arg(a, 3)?.textValue == "last"
+            return .time(.nth(fromEnd ? -n : n, .cycle(g, offset: 0), in: c))
+        }),
+        "nth-last": ("the Nth occurrence of a time inside another, counted from the end: the 2nd last Friday of March", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
+            return .time(.nth(-n, t, in: c))
+        }),
+        "quarter": ("the Nth quarter of a year (this year without one): 3rd quarter, 2018Q4", { a in
+            guard let n = arg(a, 0)?.int, (1...4).contains(n) else { return nil }
+            var year = TimeExpr.cycle(.year, offset: 0)
+            if let yv = arg(a, 1) {
+                if let t = yv.time { year = t } else {
+                    guard let y = fullYear(yv) else { return nil }
+                    var f = Fields(); f.year = y
+                    year = .fields(f)
+                }
+            }
+            return .time(.nth(n, .cycle(.quarter, offset: 0), in: year))
+        }),
+        "clock24": ("hour[, minute] on a 24-hour clock: 3h18, 15h", { a in
+            guard let h = arg(a, 0)?.int, (0...24).contains(h) else { return nil }
+            var f = Fields()
+            f.hour = h == 24 ? 0 : h
+            if let mv = arg(a, 1) { guard let m = mv.int, (0...59).contains(m) else { return nil }; f.minute = m }
+            return .time(.fields(f))
+        }),
+        "hhmm": ("hours and minutes written as one number: 1030, 730", { a in
+            guard case .number(let v, let digits)? = arg(a, 0), digits >= 3, digits <= 4, v == v.rounded() else { return nil }
+            let n = Int(v), h = n / 100, m = n % 100
+            guard h <= 24, m <= 59 else { return nil }
+            return Operators.apply("clock", [.number(Double(h), digits: digits - 2), .number(Double(m), digits: 2)])
         }),
         "zone": ("a time zone from its lexicon value: an IANA identifier, then std or dst for an abbreviation of standard or daylight time", { a in
             guard let v = arg(a, 0)?.textValue else { return nil }
@@ -284,13 +362,37 @@ public enum Operators {
         return DayPart(name: name, from: from, to: to, defaultStart: def)
     }
 
+    /// A holiday from its lexicon value: a base then modifiers (see `Holiday`).
+    ///
+    /// Bases: `MM-DD`, `easter±N`, `orthodox±N`, `nth:MONTH:N:WEEKDAY[±D]`,
+    /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`.
+    /// Modifiers: `sat-1` (a Saturday moves a day back), `prev:fri` (the last Friday before it),
+    /// `eve` (starts the day before),
+    /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive).
     static func parseHoliday(_ s: String) -> Holiday? {
-        func offset(_ t: Substring) -> Int? {
-            if t.isEmpty { return 0 }
-            return Int(t.hasPrefix("+") ? t.dropFirst() : t)
+        let words = s.split(separator: " ")
+        guard let first = words.first, let base = parseHolidayBase(first) else { return nil }
+        var h = Holiday(base)
+        let weekdays = ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7]
+        for w in words.dropFirst() {
+            if w == "eve" { h.offset -= 1; continue }
+            if w.hasPrefix("days:") { guard let n = Int(w.dropFirst(5)), n >= 1 else { return nil }; h.days = n; continue }
+            if w.hasPrefix("prev:") { guard let wd = weekdays[String(w.dropFirst(5))] else { return nil }; h.previousWeekday = wd; continue }
+            if w.hasPrefix("to:") { guard let b = parseHolidayBase(w.dropFirst(3)) else { return nil }; h.until = b; continue }
+            guard w.count > 4, let wd = weekdays[String(w.prefix(3))], let n = signed(w.dropFirst(3)) else { return nil }
+            h.weekdayShift[wd] = n
         }
-        if s.hasPrefix("easter") { return offset(s.dropFirst(6)).map { .easter(offset: $0) } }
-        if s.hasPrefix("orthodox") { return offset(s.dropFirst(8)).map { .orthodoxEaster(offset: $0) } }
+        return h
+    }
+
+    private static func signed(_ t: Substring) -> Int? {
+        if t.isEmpty { return 0 }
+        return Int(t.hasPrefix("+") ? t.dropFirst() : t)
+    }
+
+    static func parseHolidayBase(_ s: Substring) -> Holiday.Base? {
+        if s.hasPrefix("easter") { return signed(s.dropFirst(6)).map { .easter(offset: $0) } }
+        if s.hasPrefix("orthodox") { return signed(s.dropFirst(8)).map { .orthodoxEaster(offset: $0) } }
         if s.hasPrefix("nth:") {
             // nth:MONTH:N:WEEKDAY[+D]
             let parts = s.dropFirst(4).split(separator: ":")
@@ -298,12 +400,32 @@ public enum Operators {
             var wdPart = parts[2]
             var off = 0
             if let i = wdPart.firstIndex(where: { $0 == "+" || $0 == "-" }) {
-                guard let o = offset(wdPart[i...]) else { return nil }
+                guard let o = signed(wdPart[i...]) else { return nil }
                 off = o
                 wdPart = wdPart[..<i]
             }
             guard let wd = Int(wdPart), (1...7).contains(wd), (1...12).contains(m) else { return nil }
             return .nthWeekday(month: m, n: n, weekday: wd, offset: off)
+        }
+        if s.hasPrefix("vague:") {
+            let p = s.dropFirst(6).split(separator: "-").compactMap { Int($0) }
+            guard p.count == 3, CivilDate(p[0], p[1], p[2]).isValid else { return nil }
+            return .vague(epoch: CivilDate(p[0], p[1], p[2]))
+        }
+        for cal in [Holiday.LunarCalendar.hebrew, .islamic, .chinese] where s.hasPrefix(cal.rawValue + ":") {
+            // MM-DD[±D]
+            let rest = s.dropFirst(cal.rawValue.count + 1)
+            let md = rest.split(separator: "-", maxSplits: 1)
+            guard md.count == 2, let m = Int(md[0]), (1...13).contains(m) else { return nil }
+            var dayPart = md[1]
+            var off = 0
+            if let i = dayPart.firstIndex(where: { $0 == "+" || $0 == "-" }) {
+                guard let o = signed(dayPart[i...]) else { return nil }
+                off = o
+                dayPart = dayPart[..<i]
+            }
+            guard let d = Int(dayPart), (1...30).contains(d) else { return nil }
+            return .lunar(cal, month: m, day: d, offset: off)
         }
         let md = s.split(separator: "-")
         guard md.count == 2, let m = Int(md[0]), let d = Int(md[1]), CivilDate(2000, m, d).isValid else { return nil }
@@ -321,6 +443,17 @@ public enum Operators {
         if case .zoned(let inner, let z, let abbr) = y {
             return intersect(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }
         }
+        // "in 7 days at 5pm": a shift by whole days names a day, which the time falls on.
+        if case .shifted(nil, let d) = x, d.finestGrain >= .day, y.hasTimeOfDay, !x.hasTimeOfDay {
+            return intersect(.shifted(.day(offset: 0), d), y)
+        }
+        if case .shifted(nil, let d) = y, d.finestGrain >= .day, x.hasTimeOfDay, !y.hasTimeOfDay {
+            return intersect(x, .shifted(.day(offset: 0), d))
+        }
+        // A range of clock times with only a month ("1-8 September") is not a time: the
+        // numbers are days of that month, which the date-range rules read.
+        if isClockRange(x), let f = y.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
+        if isClockRange(y), let f = x.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
         // Keep free fields together so they resolve as one pattern ("tonight" + "7:30").
         if case .intersect(let a, .fields(let f)) = x, case .fields = y {
             return intersect(.fields(f), y).map { .intersect(a, $0) }
@@ -341,6 +474,16 @@ public enum Operators {
         return .intersect(x, y)
     }
 
+    static func isZoned(_ e: TimeExpr) -> Bool {
+        if case .zoned = e { return true }
+        return false
+    }
+
+    static func isClockRange(_ e: TimeExpr) -> Bool {
+        guard case .interval(.fields(let a), .fields(let b)) = e else { return false }
+        return a.hour != nil && b.hour != nil && !a.hasDate && !b.hasDate
+    }
+
     static func fitHour(_ f: Fields, _ h: Int, into p: DayPart) -> Fields? {
         var r = f
         let candidates = f.hourIsAmbiguous ? [h % 12, h % 12 + 12] : [h]
@@ -358,6 +501,14 @@ public enum Operators {
 
     /// An interval, with a bare hour on the left taking am/pm from the right ("2-4pm").
     static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // A zone said at the end applies to both ends: "9:30 - 11:00 CST".
+        if case .zoned(let inner, let z, let abbr) = y, !isZoned(x) {
+            return intervalOf(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }
+        }
+        // A day said after the end applies to both ends: "1pm-2pm tomorrow".
+        if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, case .intersect(.fields(let bt), let d) = y, !bt.hasDate, bt.hasTimeOfDay {
+            return intervalOf(.fields(a), .fields(bt)).map { .intersect(d, $0) }
+        }
         // A date said once applies to both ends: "9am-5pm on Sep 3", "Feb 21–23", "13th to 15th July".
         if case .fields(var a) = x, case .fields(var b) = y {
             if a.hasTimeOfDay && !a.hasDate && b.hasDate && b.hasTimeOfDay {

@@ -128,11 +128,29 @@ public struct Resolver {
             return holiday(h, ref: ref, window: window)
         case .zoned(let inner, let id, let abbr):
             return zoned(inner, zoneID: id, abbreviation: abbr, ref: ref)
-        case .edge(let inner, let atEnd):
+        case .edge(let inner, let part):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
-            return edge(s, atEnd: atEnd)
+            return edge(s, part)
         case .numericDate(let a, let b, let year):
             return numericDate(a, b, year: year, ref: ref, window: window)
+        case .deadline(let inner, let inclusive):
+            guard let s = span(inner, ref: ref, window: window) else { return nil }
+            // A time of day is a moment ("by 2pm": until 14:00); a day or longer lasts ("by
+            // Friday": until Friday ends) unless the phrase says otherwise ("within 2 weeks").
+            let to = inclusive && (s.isInterval || !inner.hasTimeOfDay) ? s.end : s.start
+            guard to > ref else { return nil }
+            return Span(start: ref, end: to, grain: .second, isInterval: true)
+        case .cycles(let g, let from, let count):
+            guard count >= 1 else { return nil }
+            let first = cycle(g, containing: ref, offset: from)
+            let last = cycle(g, containing: ref, offset: from + count - 1)
+            return Span(start: first.start, end: last.end, grain: g, isInterval: true)
+        case .anchored(let inner, let at):
+            guard let a = span(at, ref: ref, window: nil) else { return nil }
+            return span(inner, ref: a.start, window: window)
+        case .containing(let g, let inner):
+            guard let s = span(inner, ref: ref, window: window) else { return nil }
+            return cycle(g, containing: s.start, offset: 0)
         }
     }
 
@@ -160,6 +178,23 @@ public struct Resolver {
                 else if m < thisMonth { m = m.adding(months: 12) }
             }
             return Span(start: LocalDateTime(m), end: LocalDateTime(m.adding(months: 1)), grain: .month)
+        }
+        // A weekday with a month and day but no year ("Sunday, Feb 10"): the year where they
+        // agree, the coming one if within a year, else the one just past (it was likely meant).
+        if window == nil, f.year == nil, let w = f.weekday, let m = f.month, let d = f.day {
+            var future: Int?, past: Int?
+            for y in (ref.date.year - 1)...(ref.date.year + 11) {
+                let c = CivilDate(y, m, d)
+                guard c.isValid, c.weekday == w else { continue }
+                if c >= ref.date { if future == nil { future = y } } else { past = y }
+            }
+            var pick = future ?? past
+            if let fy = future, CivilDate(fy, m, d).dayNumber - ref.date.dayNumber > 366, let py = past,
+               ref.date.dayNumber - CivilDate(py, m, d).dayNumber <= 366 { pick = py }
+            guard let y = pick else { return nil }
+            var g = f
+            g.year = y
+            return fields(g, ref: ref, window: nil, future: false)
         }
         // Day patterns, possibly with a time of day: walk the days.
         var day: CivilDate
@@ -449,7 +484,7 @@ public struct Resolver {
         case .holiday(let h):
             var y = t.date.year
             while y > t.date.year - 3 {
-                if let d = h.date(in: y), LocalDateTime(d) < t { return daySpan(d) }
+                if let d = h.starts(in: y).last(where: { LocalDateTime($0) < t }) { return holidaySpan(h, d) }
                 y -= 1
             }
             return nil
@@ -488,10 +523,11 @@ public struct Resolver {
         guard let c = span(container, ref: ref) else { return nil }
         var matches: [Span] = []
         if case .cycle(let g, _) = inner {
-            // Cycles of a grain that start inside the container.
+            // Cycles of a grain that lie wholly inside the container: the first week of October
+            // is the first that starts in it, its last week the last that ends in it.
             var s = cycle(g, containing: c.start, offset: 0)
             if s.start < c.start { s = cycle(g, containing: s.end, offset: 0) }
-            while s.start < c.end && matches.count < 400 {
+            while s.end <= c.end && matches.count < 400 {
                 matches.append(s)
                 s = cycle(g, containing: s.end, offset: 0)
             }
@@ -527,17 +563,29 @@ public struct Resolver {
         return Span(start: startAt, end: to, grain: min(s.grain, end.grain), isInterval: true)
     }
 
+    /// A holiday's next occurrence: one still going on counts ("Ramadan" said during Ramadan);
+    /// inside a window, the one that starts in it.
     mutating func holiday(_ h: Holiday, ref: LocalDateTime, window: Span?) -> Span? {
         if let w = window {
             for y in w.start.date.year...w.end.date.year {
-                if let d = h.date(in: y), LocalDateTime(d) >= w.start, LocalDateTime(d) < w.end { return daySpan(d) }
+                for d in h.starts(in: y) where LocalDateTime(d) >= w.start && LocalDateTime(d) < w.end {
+                    return holidaySpan(h, d)
+                }
             }
             return nil
         }
-        for y in ref.date.year...(ref.date.year + 2) {
-            if let d = h.date(in: y), d >= ref.date { return daySpan(d) }
+        for y in (ref.date.year - (h.isSpan ? 1 : 0))...(ref.date.year + 2) {
+            for d in h.starts(in: y) {
+                let s = holidaySpan(h, d)
+                if s.end.date > ref.date { return s }
+            }
         }
         return nil
+    }
+
+    func holidaySpan(_ h: Holiday, _ start: CivilDate) -> Span {
+        guard h.isSpan else { return daySpan(start) }
+        return Span(start: LocalDateTime(start), end: LocalDateTime(h.lastDay(from: start).adding(days: 1)), grain: .day, isInterval: true)
     }
 
     mutating func zoned(_ inner: TimeExpr, zoneID: String, abbreviation: String?, ref: LocalDateTime) -> Span? {
@@ -563,26 +611,45 @@ public struct Resolver {
         return span
     }
 
-    func edge(_ s: Span, atEnd: Bool) -> Span {
+    /// The beginning, middle or end of a span, in thirds of a month ("early March" 1–10,
+    /// "mid March" 11–20, "late March" 21–end), thirds of a year by months (Jan–Mar, May–Aug,
+    /// Sep–Dec), the start and end of a week (Mon–Wed, Fri–Sun) and of a day (morning, 17:00 on).
+    func edge(_ s: Span, _ part: EdgePart) -> Span {
         var r = s
         r.isInterval = true
+        r.defaultStart = nil
         switch s.grain {
         case .month:
             let d = s.start.date
-            if atEnd { r.start = LocalDateTime(CivilDate(d.year, d.month, 21)) }
-            else { r.end = LocalDateTime(CivilDate(d.year, d.month, 11)) }
+            switch part {
+            case .start: r.end = LocalDateTime(CivilDate(d.year, d.month, 11))
+            case .middle: r.start = LocalDateTime(CivilDate(d.year, d.month, 11)); r.end = LocalDateTime(CivilDate(d.year, d.month, 21))
+            case .end: r.start = LocalDateTime(CivilDate(d.year, d.month, 21))
+            }
             r.grain = .day
         case .year:
             let y = s.start.date.year
-            if atEnd { r.start = LocalDateTime(CivilDate(y, 9, 1)) } else { r.end = LocalDateTime(CivilDate(y, 5, 1)) }
+            switch part {
+            case .start: r.end = LocalDateTime(CivilDate(y, 4, 1))
+            case .middle: r.start = LocalDateTime(CivilDate(y, 5, 1)); r.end = LocalDateTime(CivilDate(y, 9, 1))
+            case .end: r.start = LocalDateTime(CivilDate(y, 9, 1))
+            }
             r.grain = .month
         case .week:
-            if atEnd { r.start = LocalDateTime(s.start.date.adding(days: 4)) } else { r.end = LocalDateTime(s.start.date.adding(days: 3)) }
+            let mon = s.start.date
+            switch part {
+            case .start: r.end = LocalDateTime(mon.adding(days: 3))
+            case .middle: r.start = LocalDateTime(mon.adding(days: 2)); r.end = LocalDateTime(mon.adding(days: 4))
+            case .end: r.start = LocalDateTime(mon.adding(days: 4))
+            }
             r.grain = .day
         default:
             let day = s.start.date
-            if atEnd { r.start = LocalDateTime(day, hour: 17); r.end = LocalDateTime(day.adding(days: 1)) }
-            else { r.start = LocalDateTime(day); r.end = LocalDateTime(day, hour: 12) }
+            switch part {
+            case .start: r.start = LocalDateTime(day); r.end = LocalDateTime(day, hour: 12)
+            case .middle: r.start = LocalDateTime(day, hour: 11); r.end = LocalDateTime(day, hour: 14)
+            case .end: r.start = LocalDateTime(day, hour: 17); r.end = LocalDateTime(day.adding(days: 1))
+            }
             r.grain = .hour
         }
         return r

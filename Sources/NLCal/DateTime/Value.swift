@@ -174,10 +174,22 @@ public indirect enum TimeExpr: Hashable, Sendable {
     case holiday(Holiday)
     /// A wall-clock time read in another zone ("3pm PT").
     case zoned(TimeExpr, zone: String, abbreviation: String?)
-    /// The first or last part of a span: "end of the month", "beginning of the week".
-    case edge(TimeExpr, atEnd: Bool)
+    /// The first, middle or last part of a span: "end of the month", "mid March",
+    /// "beginning of the week".
+    case edge(TimeExpr, EdgePart)
     /// A numeric date whose order (M/D or D/M) depends on the locale: "3/5", "03/04".
     case numericDate(first: Int, second: Int, year: Int?)
+    /// From now until a time: "by 2pm" (until 14:00), "by Friday" (until Friday ends when
+    /// `inclusive`), "within 2 weeks" (until the day two weeks on starts).
+    case deadline(TimeExpr, inclusive: Bool)
+    /// `count` consecutive cycles of a grain, the first `from` cycles away from the current one:
+    /// "the last 2 weeks" (week, from: -2, count: 2), "the next 3 days" (day, 1, 3).
+    case cycles(Grain, from: Int, count: Int)
+    /// A time resolved as if said at another moment: "thanksgiving in 3 years" is the first
+    /// Thanksgiving on or after three years from now.
+    case anchored(TimeExpr, at: TimeExpr)
+    /// The cycle of a grain that contains a time: "the week of October 6th".
+    case containing(Grain, TimeExpr)
 
     /// The precision the expression is written to.
     public var grain: Grain {
@@ -197,6 +209,10 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .zoned(let e, _, _): return e.grain
         case .edge(let e, _): return e.grain
         case .numericDate: return .day
+        case .deadline: return .second
+        case .cycles(let g, _, _): return g
+        case .anchored(let e, _): return e.grain
+        case .containing(let g, let e): return max(g, e.grain)
         }
     }
 
@@ -213,34 +229,110 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .interval(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
         case .openInterval(let a, let b): return (a?.hasTimeOfDay ?? false) || (b?.hasTimeOfDay ?? false)
         case .spanFor(let a, let d): return a.hasTimeOfDay || d.finestGrain < .day
+        case .deadline: return true
+        case .cycles(let g, _, _): return g < .day
+        case .anchored(let e, _): return e.hasTimeOfDay
+        case .containing(let g, _): return g < .day
         }
     }
 
     var fields: Fields? { if case .fields(let f) = self { return f }; return nil }
 }
 
-/// A holiday rule: a fixed date, Easter-relative, or the nth weekday of a month.
-public enum Holiday: Hashable, Sendable {
-    case fixed(month: Int, day: Int)
-    case easter(offset: Int)
-    case orthodoxEaster(offset: Int)
-    /// n-th (negative counts from the end) ISO weekday of a month, plus a day offset
-    /// (Black Friday is the 4th Thursday of November + 1).
-    case nthWeekday(month: Int, n: Int, weekday: Int, offset: Int)
+/// Which part of a span an edge names: "beginning of", "mid", "end of".
+public enum EdgePart: String, Hashable, Sendable { case start, middle, end }
 
-    func date(in year: Int) -> CivilDate? {
-        switch self {
-        case .fixed(let m, let d):
-            let c = CivilDate(year, m, d)
-            return c.isValid ? c : nil
-        case .easter(let off):
-            return Holiday.westernEaster(year).adding(days: off)
-        case .orthodoxEaster(let off):
-            return Holiday.orthodoxEasterDate(year).adding(days: off)
-        case .nthWeekday(let m, let n, let wd, let off):
-            return Calendar.nthWeekday(n, wd, year: year, month: m)?.adding(days: off)
+/// A holiday rule: a day computed each year, moved by observance rules, lasting one or more days.
+///
+/// Written in `holidays.lex` as a base and modifiers separated by spaces:
+/// `12-25`, `easter-2`, `nth:11:4:4+1`, `hebrew:01-10 eve`, `islamic:09-01 to:islamic:10-01-1`,
+/// `10-16 sat-1 sun+1` (moved to the nearest weekday), `06-21 to:09-23` (a season).
+public struct Holiday: Hashable, Sendable {
+    /// The day a holiday is computed from, in a given Gregorian year.
+    public enum Base: Hashable, Sendable {
+        case fixed(month: Int, day: Int)
+        case easter(offset: Int)
+        case orthodoxEaster(offset: Int)
+        /// n-th (negative counts from the end) ISO weekday of a month, plus a day offset
+        /// (Black Friday is the 4th Thursday of November + 1).
+        case nthWeekday(month: Int, n: Int, weekday: Int, offset: Int)
+        /// A day of a month in a lunar or lunisolar calendar, converted with the platform's
+        /// calendars (ICU): Hebrew, Islamic (Umm al-Qura), Chinese. A Gregorian year may hold
+        /// two occurrences of an Islamic date.
+        case lunar(LunarCalendar, month: Int, day: Int, offset: Int)
+        /// A day of a calendar of exactly 365 days with no leap days (the Shahenshahi Parsi
+        /// calendar), given by one known occurrence: it comes a day earlier every four years.
+        case vague(epoch: CivilDate)
+    }
+
+    public enum LunarCalendar: String, Hashable, Sendable { case hebrew, islamic, chinese }
+
+    public var base: Base
+    /// Observance moves, by ISO weekday of the computed day: [6: -1] moves a Saturday to Friday.
+    public var weekdayShift: [Int: Int] = [:]
+    /// Moved to the last day of this ISO weekday strictly before the computed day (the last
+    /// Friday of Ramadan is the last Friday before Eid al-Fitr).
+    public var previousWeekday: Int?
+    /// Days added after the weekday moves: -1 for holidays kept from the eve (the Hebrew day
+    /// starts at sunset).
+    public var offset = 0
+    /// How many days it lasts.
+    public var days = 1
+    /// Or where it ends: the first day of this rule on or after the start, inclusive (seasons).
+    public var until: Base?
+
+    public init(_ base: Base) { self.base = base }
+
+    public var isSpan: Bool { days > 1 || until != nil }
+
+    /// Start days of the occurrences that start in a Gregorian year.
+    func starts(in year: Int) -> [CivilDate] {
+        Holiday.days(of: base, in: year).map { computed in
+            var d = computed
+            if let w = previousWeekday {
+                d = d.adding(days: -1)
+                while d.weekday != w { d = d.adding(days: -1) }
+            }
+            return d.adding(days: (weekdayShift[d.weekday] ?? 0) + offset)
         }
     }
+
+    /// The last day (inclusive) of the occurrence that starts on `start`.
+    func lastDay(from start: CivilDate) -> CivilDate {
+        guard let until else { return start.adding(days: days - 1) }
+        for y in start.year...(start.year + 1) {
+            if let d = Holiday.days(of: until, in: y).first(where: { $0 >= start }) { return d }
+        }
+        return start
+    }
+
+    static func days(of base: Base, in year: Int) -> [CivilDate] {
+        switch base {
+        case .fixed(let m, let d):
+            let c = CivilDate(year, m, d)
+            return c.isValid ? [c] : []
+        case .easter(let off):
+            return [westernEaster(year).adding(days: off)]
+        case .orthodoxEaster(let off):
+            return [orthodoxEasterDate(year).adding(days: off)]
+        case .nthWeekday(let m, let n, let wd, let off):
+            return Calendar.nthWeekday(n, wd, year: year, month: m).map { [$0.adding(days: off)] } ?? []
+        case .lunar(let cal, let m, let d, let off):
+            return LunarConversion.gregorianDays(cal, month: m, day: d, in: year).map { $0.adding(days: off) }
+                .filter { $0.year == year }
+        case .vague(let epoch):
+            // The occurrence in `year` is a whole number of 365-day years from the epoch.
+            let approxYears = year - epoch.year
+            for k in (approxYears - 1)...(approxYears + 1) {
+                let d = CivilDate(dayNumber: epoch.dayNumber + 365 * k)
+                if d.year == year { return [d] }
+            }
+            return []
+        }
+    }
+
+    /// The first day of the holiday in a year (the earliest when it occurs twice).
+    func date(in year: Int) -> CivilDate? { starts(in: year).first }
 
     /// Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
     static func westernEaster(_ y: Int) -> CivilDate {

@@ -1,0 +1,7 @@
+# Seasons of the northern hemisphere, by their usual astronomical dates, as holiday spans
+# (see holidays.lex for the value syntax): "this summer", "next winter".
+[season-word]
+spring = 03-20 to:06-20
+summer = 06-21 to:09-23
+fall | autumn = 09-23 to:12-20
+winter = 12-21 to:03-20
