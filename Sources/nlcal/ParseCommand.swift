@@ -48,7 +48,7 @@ struct ParseCommand: ParsableCommand {
                 guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
                 let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
                 if failures > 0 {
-                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (answered with error objects)\n".utf8))
+                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
                     throw ExitCode(1)
                 }
                 return

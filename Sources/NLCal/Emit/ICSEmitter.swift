@@ -5,6 +5,8 @@
 /// - Timed events carry `DTSTART;TZID=…` with a VTIMEZONE built from the zone's real
 ///   transitions (see `VTimeZone`); UTC zones are written in UTC (`…Z`). All-day events use
 ///   `VALUE=DATE` with the exclusive end date.
+///   The second occurrence of a repeated local time (fall back) is written in UTC, as the
+///   TZID form would mean the first.
 /// - `RRULE` is the event's recurrence (an `UNTIL` is rewritten to the form DTSTART needs).
 /// - `ATTENDEE` has `CN=` with the name and `mailto:` the email; with no email known the
 ///   address is `urn:nlcal:attendee:<name>` (URI-encoded), since the property needs one.
@@ -54,9 +56,8 @@ public struct ICSEmitter: Emitter {
             l.append("DTSTART:\(ICSText.utc(start))")
             l.append("DTEND:\(ICSText.utc(end))")
         } else {
-            let tzid = ICSText.parameter(zone.identifier)
-            l.append("DTSTART;TZID=\(tzid):\(ICSText.local(zone.local(at: start)))")
-            l.append("DTEND;TZID=\(tzid):\(ICSText.local(zone.local(at: end)))")
+            l.append("DTSTART" + ICSEmitter.zoned(start, zone))
+            l.append("DTEND" + ICSEmitter.zoned(end, zone))
         }
         if let rule = ev.recurrence, !rule.isEmpty {
             l.append("RRULE:\(ICSEmitter.rrule(rule, allDay: ev.allDay, zone: zone))")
@@ -76,6 +77,14 @@ public struct ICSEmitter: Emitter {
         }
         l.append("END:VEVENT")
         return l
+    }
+
+    /// `;TZID=Zone:local` — or `:…Z` in UTC for the second occurrence of a repeated local time
+    /// (fall back), which a TZID form would read as the first (RFC 5545 §3.3.5).
+    static func zoned(_ instant: Int, _ zone: Zone) -> String {
+        let local = zone.local(at: instant)
+        guard zone.instant(of: local).instant == instant else { return ":" + ICSText.utc(instant) }
+        return ";TZID=\(ICSText.parameter(zone.identifier)):\(ICSText.local(local))"
     }
 
     /// The RRULE value with UNTIL in the form DTSTART requires (§3.3.10): a DATE for all-day
