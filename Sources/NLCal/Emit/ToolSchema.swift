@@ -40,7 +40,6 @@ public enum ToolSchema {
                             ("name", .object([("type", .string("string"))])),
                             ("email", .object([("type", .string("string"))])),
                         ])),
-                        ("minProperties", .int(1)),
                         ("additionalProperties", .bool(false)),
                     ])),
                 ])),
