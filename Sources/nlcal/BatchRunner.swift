@@ -3,15 +3,32 @@ import NLCal
 
 /// The batch protocol: one JSON object per stdin line in, one result line out, in order,
 /// flushed per line. A bad line gets an error object for its id; the others are answered.
-struct BatchRunner {
+///
+/// Document formats (ics) gather every result into one document written when stdin ends;
+/// lines that fail or have no event are then reported on stderr (`line N (id X): …`).
+/// A plugin fault stops the run (unless `--plugin-errors warn`): lines already answered stay,
+/// nothing partial is written.
+final class BatchRunner {
     static let maxTextBytes = 4 << 20
     static let maxLineBytes = 8 << 20
 
     let cache: PipelineCache
     let options: ContextOptions
-    let format: String
+    let emitter: Emitter
+    let plugins: PluginHost
     let explain: Bool
     let verbose: Bool
+    private var lineNumber = 0
+    private var documentResults: [(result: ParseResult, id: String?)] = []
+
+    init(cache: PipelineCache, options: ContextOptions, emitter: Emitter, plugins: PluginHost, explain: Bool, verbose: Bool) {
+        self.cache = cache
+        self.options = options
+        self.emitter = emitter
+        self.plugins = plugins
+        self.explain = explain
+        self.verbose = verbose
+    }
 
     /// Returns how many lines failed.
     func run() throws -> Int {
@@ -25,7 +42,7 @@ struct BatchRunner {
             if n == 0 { eof = true } else { pending.append(contentsOf: buffer[0..<n]) }
             var lineStart = 0
             while let nl = pending[lineStart...].firstIndex(of: 0x0A) {
-                if !answer(Array(pending[lineStart..<nl])) { failures += 1 }
+                if try !answer(Array(pending[lineStart..<nl])) { failures += 1 }
                 lineStart = nl + 1
             }
             pending.removeFirst(lineStart)
@@ -34,12 +51,16 @@ struct BatchRunner {
                 pending.removeAll()
             }
         }
-        if !pending.isEmpty, !answer(pending) { failures += 1 }
+        if !pending.isEmpty, try !answer(pending) { failures += 1 }
+        if emitter.layout == .document && !documentResults.isEmpty {
+            FileHandle.standardOutput.write(Data(try emitter.emitDocument(documentResults).utf8))
+        }
         return failures
     }
 
     /// Answers one line; false when it produced an error object.
-    func answer(_ bytes: [UInt8]) -> Bool {
+    func answer(_ bytes: [UInt8]) throws -> Bool {
+        lineNumber += 1
         var line = bytes
         if line.last == 0x0D { line.removeLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }  // blank lines carry no request
@@ -78,16 +99,26 @@ struct BatchRunner {
         do {
             let ctx = try options.context(ref: ref, tz: tz, locale: locale)
             let pipeline = try cache.pipeline(for: ctx.locale)
+            try plugins.install(into: pipeline)
             let result = try pipeline.parse(text, context: ctx, timed: explain || verbose)
-            var out: JSON
-            if format == "event" {
-                out = .object([("id", id), ("event", result.eventJSON())])
-            } else {
-                out = result.json(explain: explain)
-                if case .object(var m) = out { m.insert(("id", id), at: 0); out = .object(m) }
+            if emitter.layout == .document {
+                guard result.event != nil else { throw EmitError.noEvent(format: emitter.name, text: text) }
+                documentResults.append((result, id.stringValue))
+                return true
             }
-            emit(out)
+            let out: String
+            do { out = try emitter.emit(result, id: id.stringValue) } catch let e as PluginError where plugins.faults.mode == .warn {
+                try plugins.faults.handle(e)
+                return answer(error: ("plugin-failed", e.description), id: id)
+            }
+            guard !out.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw EmitError.notOneLine(format: emitter.name) }
+            FileHandle.standardOutput.write(Data((out + "\n").utf8))
             return true
+        } catch let e as PluginError {
+            throw e
+        } catch let e as EmitError {
+            if case .noEvent = e { return answer(error: ("no-event", e.description), id: id) }
+            return answer(error: ("emit-failed", e.description), id: id)
         } catch let e as CLIError {
             return answer(error: ("invalid-context", e.description), id: id)
         } catch let e as GrammarError {
@@ -98,6 +129,11 @@ struct BatchRunner {
     }
 
     func answer(error: (String, String), id: JSON) -> Bool {
+        if emitter.layout == .document {
+            let who = id.stringValue.map { " (id \($0))" } ?? ""
+            FileHandle.standardError.write(Data("nlcal: line \(lineNumber)\(who): \(error.0): \(error.1)\n".utf8))
+            return false
+        }
         emit(.object([("id", id), ("error", .object([("code", .string(error.0)), ("message", .string(error.1))]))]))
         return false
     }

@@ -15,8 +15,10 @@ struct ParseCommand: ParsableCommand {
 
     @OptionGroup var options: ContextOptions
 
-    @Option(name: .long, help: "Output: json (the ParseResult) | event (the CalendarEvent alone).")
+    @Option(name: .long, help: "Output: json (the ParseResult) | event (the CalendarEvent alone) | tool-call (a parse_event call) | ics (iCalendar) | an emitter plugin's name (see nlcal plugins).")
     var format: String = "json"
+
+    @OptionGroup var pluginOptions: PluginOptions
 
     @Flag(name: .long, help: "Read JSON lines on stdin and answer each on one line.")
     var jsonl = false
@@ -34,16 +36,19 @@ struct ParseCommand: ParsableCommand {
     var text: [String] = []
 
     func run() throws {
+        var host: PluginHost?
+        defer { host?.shutdown() }
         do {
-            guard ["json", "event"].contains(format) else {
-                throw CLIError("unknown --format '\(format)' (json, event)")
-            }
+            let plugins = try pluginOptions.host()
+            host = plugins
+            let emitter = try pluginOptions.emitter(named: format, host: plugins,
+                                                    options: EmitterOptions(pretty: pretty, explain: explain, batch: jsonl))
             let cache = PipelineCache(userGrammars: options.grammars)
             if jsonl {
                 guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
-                let failures = try BatchRunner(cache: cache, options: options, format: format, explain: explain, verbose: verbose).run()
+                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
                 if failures > 0 {
-                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (answered with error objects)\n".utf8))
+                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
                     throw ExitCode(1)
                 }
                 return
@@ -51,12 +56,16 @@ struct ParseCommand: ParsableCommand {
             let input = try readInput()
             let context = try options.context()
             let pipeline = try cache.pipeline(for: context.locale)
+            try plugins.install(into: pipeline)
             let result = try pipeline.parse(input, context: context, timed: verbose || explain)
             if verbose { log(result) }
-            let json = format == "event" ? result.eventJSON() : result.json(explain: explain)
-            print(json.serialized(pretty: pretty))
+            let output = try emitter.emit(result, id: nil)
+            FileHandle.standardOutput.write(Data((emitter.layout == .line ? output + "\n" : output).utf8))
         } catch let e as ExitCode {
             throw e
+        } catch let e as PluginError {
+            host?.shutdown()
+            failPlugin(e)
         } catch {
             fail(error)
         }
