@@ -57,6 +57,8 @@ public struct GoldenFile: Sendable {
             let line = lines[i]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty {
+                // Comments before the first case and apart from it are the file's header.
+                if !sawCase { file.header += comments; comments = [] }
                 i += 1
                 continue
             }
@@ -68,7 +70,6 @@ public struct GoldenFile: Sendable {
             guard line.hasPrefix("case:") else {
                 throw GoldenError("expected 'case:' or a '#' comment, found '\(trimmed.prefix(40))'", file: path, line: i + 1)
             }
-            if !sawCase { file.header = comments; comments = [] }
             sawCase = true
             var c = GoldenCase(text: "", now: "", tz: "", line: i + 1)
             c.comments = comments
@@ -115,7 +116,7 @@ public struct GoldenFile: Sendable {
             guard gotExpect else { throw GoldenError("case '\(c.text)' has no 'expect:' block", file: path, line: c.line) }
             file.cases.append(c)
         }
-        if sawCase { file.trailer = comments } else { file.header = comments }
+        if sawCase { file.trailer = comments } else { file.header += comments }
         return file
     }
 
