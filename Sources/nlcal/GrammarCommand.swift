@@ -7,7 +7,7 @@ struct GrammarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grammar",
         abstract: "Check grammar files and measure which rules the golden cases exercise.",
-        subcommands: [Check.self, Coverage.self]
+        subcommands: [Check.self, Coverage.self, OperatorList.self]
     )
 
     struct Check: ParsableCommand {
@@ -51,6 +51,20 @@ struct GrammarCommand: ParsableCommand {
             let warnings = findings.count - errors
             print("\(errors) error(s), \(warnings) warning(s)")
             if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        }
+    }
+
+    struct OperatorList: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "operators",
+            abstract: "List the operators a rule can name, with what each builds."
+        )
+
+        func run() throws {
+            let width = Operators.catalogue.map(\.name.count).max() ?? 0
+            for op in Operators.catalogue {
+                print(op.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + op.summary)
+            }
         }
     }
 
