@@ -65,6 +65,20 @@ struct GrammarCheckTests {
         ])
     }
 
+    @Test func moreSpecificCopyOfAnEarlierRuleIsSubsumed() {
+        let d = check("""
+            category time
+            rule general -> time: <weekday-word> pm? => weekday($1)
+            rule glued -> time: <weekday-word> ~pm => weekday($1)
+            rule other-op -> time: <weekday-word> ~pm => pass($1)
+            """)
+        let shadowed = d.filter { $0.kind == .shadowed }
+        #expect(shadowed.count == 2)
+        #expect(shadowed.first?.description.hasPrefix("test.rules:3:1: warning: rule 'glued' is subsumed by 'general' (test.rules:2:1)") == true)
+        // Another operator builds another value: not subsumed, but the same pattern as 'glued'.
+        #expect(shadowed.last?.description.hasPrefix("test.rules:4:1: warning: rule 'other-op' is shadowed by 'glued'") == true)
+    }
+
     @Test func builtButUnusedCategoryIsAWarning() {
         let d = check("category time\nrule w -> stray: <weekday-word> => weekday($1)\n")
         #expect(d.contains { $0.kind == .unused && $0.severity == .warning && $0.message.contains("<stray>") })

@@ -172,6 +172,13 @@ public enum GrammarChecker {
                                              message: "rule '\(r.name)' is shadowed by '\(earlier.name)' (\(earlier.origin)): same category and pattern, so its readings only duplicate or lose to the earlier rule's"))
             } else {
                 firstWith[key] = i
+                // Subsumed: an earlier rule of the same category and operator call matches
+                // everything this one does, so this one's readings are only duplicates.
+                if let j = g.rules.indices.first(where: { $0 < i && subsumes(g.rules[$0], r, g) }) {
+                    let earlier = g.rules[j]
+                    out.append(GrammarDiagnostic(severity: .warning, kind: .shadowed, location: r.origin,
+                                                 message: "rule '\(r.name)' is subsumed by '\(earlier.name)' (\(earlier.origin)): that rule matches everything this one does and builds the same value, so this one never adds a reading"))
+                }
             }
         }
 
@@ -200,6 +207,47 @@ public enum GrammarChecker {
             let la = a.location, lb = b.location
             if la?.file != lb?.file { return (la?.file ?? "") < (lb?.file ?? "") }
             return (la?.line ?? 0, la?.column ?? 0) < (lb?.line ?? 0, lb?.column ?? 0)
+        }
+    }
+
+    /// Whether rule `a` matches every input `b` matches and builds the same value from it.
+    static func subsumes(_ a: Rule, _ b: Rule, _ g: Grammar) -> Bool {
+        guard a.category == b.category, a.operatorName == b.operatorName, a.elementCount == b.elementCount,
+              argumentKey(a) == argumentKey(b) else { return false }
+        return b.variants.indices.allSatisfy { vb in
+            a.variants.indices.contains { va in
+                a.variantSlots[va] == b.variantSlots[vb]
+                    && zip(a.variants[va], b.variants[vb]).allSatisfy { covers($0, $1, g) }
+                    && a.variants[va].count == b.variants[vb].count
+            }
+        }
+    }
+
+    static func argumentKey(_ r: Rule) -> String {
+        r.arguments.map { arg -> String in
+            switch arg {
+            case .slot(let n): return "$\(n)"
+            case .number(let d): return "\(d)"
+            case .word(let w): return w
+            }
+        }.joined(separator: ",")
+    }
+
+    /// Whether element `x` accepts everything element `y` accepts.
+    static func covers(_ x: PatternElement, _ y: PatternElement, _ g: Grammar) -> Bool {
+        if x.glued && !y.glued { return false }
+        switch (x.kind, y.kind) {
+        case (.literal(let xa), .literal(let ya)):
+            return Set(ya.map { $0.joined(separator: " ") }).isSubset(of: Set(xa.map { $0.joined(separator: " ") }))
+        case (.category(let xc, let xk), .category(let yc, let yk)):
+            guard g.isKind(yc, of: xc) else { return false }
+            if xk.nonLatent && !yk.nonLatent { return false }
+            if let lo = xk.minValue, (yk.minValue ?? -.infinity) < lo { return false }
+            if let hi = xk.maxValue, (yk.maxValue ?? .infinity) > hi { return false }
+            if let d = xk.digits { guard let e = yk.digits, d.lowerBound <= e.lowerBound, e.upperBound <= d.upperBound else { return false } }
+            return true
+        default:
+            return false
         }
     }
 
