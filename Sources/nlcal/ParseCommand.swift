@@ -26,7 +26,7 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Indent the JSON.")
     var pretty = false
 
-    @Flag(name: .long, help: "Add a trace of the pipeline's decisions to the JSON (member \"trace\").")
+    @Flag(name: .long, help: "Explain on stderr which rules built each span and which readings lost and why; add a trace to the JSON (member \"trace\").")
     var explain = false
 
     @Flag(name: .long, help: "Log each stage's latency and decisions to stderr.")
@@ -57,7 +57,12 @@ struct ParseCommand: ParsableCommand {
             let context = try options.context()
             let pipeline = try cache.pipeline(for: context.locale)
             try plugins.install(into: pipeline)
-            let result = try pipeline.parse(input, context: context, timed: verbose || explain)
+            var result = try pipeline.parse(input, context: context, timed: verbose || explain)
+            if explain {
+                let lines = Derivation.explain(result, pipeline: pipeline)
+                FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+                Derivation.recordLosers(lines, in: &result)
+            }
             if verbose { log(result) }
             let output = try emitter.emit(result, id: nil)
             FileHandle.standardOutput.write(Data((emitter.layout == .line ? output + "\n" : output).utf8))
