@@ -64,7 +64,6 @@ afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
 evening | evenings | eve | eveningish = 18-24@18
 night | nite | nights = 18-24@20
 late night = 21-24@22
-lunch | lunchtime | lunch time = 12-14@12
 
 end of day | eod | end of the day | close of business | cob = 17-24@17
 
@@ -74,6 +73,11 @@ after lunch = 13-17@13
 after school = 15-21@15
 
 # Tonight: a part of today.
+# Meals name a part of the day, but said with a time they are the event itself
+# ("Lunch at noon" is lunch, at noon), so only a date or "the" makes them a time.
+[meal-word]
+lunch | lunchtime | lunch time = 12-14@12
+
 [tonight-word]
 tonight | tonite | 2nite | 2night = 18-24@20
 
