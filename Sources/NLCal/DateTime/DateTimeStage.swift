@@ -50,17 +50,21 @@ public final class DateTimeStage: Stage {
         guard !exprs.isEmpty else { return }
         var rctx = context.resolverContext
         rctx.meridiemCue = cue(in: state.atoms)
-        // Separate phrases ("tomorrow … at 3pm") are one time when they intersect; when they
-        // do not ("Easter trip … Apr 2–6"), the longest phrase is the time and the others stay text.
+        // Separate phrases close together ("tomorrow with Bob at 3pm") are one time when they
+        // intersect; when they do not ("Easter trip … Apr 2–6"), the longest phrase is the time
+        // and the others stay text. Only one cluster of nearby phrases makes the event, so a
+        // long text with many dates stays cheap and shallow.
+        let cluster = DateTimeStage.bestCluster(exprs.map { ($0.0.start, $0.0.end) })
+        let near = Array(exprs[cluster])
         var candidates: [(TimeExpr, [Item])] = []
-        var folded = exprs[0].1
-        var used = [exprs[0].0]
-        for (item, e) in exprs.dropFirst() {
+        var folded = near[0].1
+        var used = [near[0].0]
+        for (item, e) in near.dropFirst() {
             if let merged = Operators.intersect(folded, e) { folded = merged; used.append(item) }
         }
         candidates.append((folded, used))
-        let longest = exprs.max { ($0.0.end - $0.0.start) < ($1.0.end - $1.0.start) }!
-        if exprs.count > 1 { candidates.append((longest.1, [longest.0])) }
+        let longest = near.max { ($0.0.end - $0.0.start) < ($1.0.end - $1.0.start) }!
+        if near.count > 1 { candidates.append((longest.1, [longest.0])) }
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
         let g = parser.grammar
@@ -81,6 +85,25 @@ public final class DateTimeStage: Stage {
             }
             return
         }
+    }
+
+    /// The run of phrases (in text order) with at most `maxGap` atoms between neighbours and at
+    /// most `maxItems` phrases that covers the most atoms; ties go to the earliest.
+    static func bestCluster(_ ranges: [(Int, Int)], maxGap: Int = 8, maxItems: Int = 5) -> Range<Int> {
+        var best = 0..<1
+        var bestCover = -1
+        var start = 0
+        while start < ranges.count {
+            var end = start + 1
+            var cover = ranges[start].1 - ranges[start].0
+            while end < ranges.count, end - start < maxItems, ranges[end].0 - ranges[end - 1].1 <= maxGap {
+                cover += ranges[end].1 - ranges[end].0
+                end += 1
+            }
+            if cover > bestCover { best = start..<end; bestCover = cover }
+            start = end
+        }
+        return best
     }
 
     /// Resolves; a recurrence starts at its first occurrence at or after now, so an anchor
