@@ -32,6 +32,9 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Log each stage's latency and decisions to stderr.")
     var verbose = false
 
+    @Flag(name: [.customShort("i"), .long], help: "Edit the text in a terminal UI with a live preview and chips; on Enter the result goes to stdout (see docs/interactive.md).")
+    var interactive = false
+
     @Argument(help: "The text to parse (default: stdin).")
     var text: [String] = []
 
@@ -51,6 +54,18 @@ struct ParseCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
                     throw ExitCode(1)
                 }
+                return
+            }
+            if interactive {
+                guard !jsonl else { throw CLIError("--interactive and --jsonl do not go together") }
+                let context = try options.context()
+                let pipeline = try cache.pipeline(for: context.locale)
+                try plugins.install(into: pipeline)
+                let output = try InteractiveSession.run(text: text.joined(separator: " "), parse: { text in
+                    guard text.utf8.count <= BatchRunner.maxTextBytes else { throw CLIError("text too long (at most \(BatchRunner.maxTextBytes) bytes)") }
+                    return try pipeline.parse(text, context: context)
+                }, emit: { try emitter.emit($0, id: nil) })
+                FileHandle.standardOutput.write(Data((emitter.layout == .line ? output + "\n" : output).utf8))
                 return
             }
             let input = try readInput()
