@@ -1,0 +1,184 @@
+import Testing
+@testable import NLCal
+
+/// The interactive state machine with the real pipeline and no terminal.
+@Suite("Interactive: state machine")
+struct InteractiveModelTests {
+    static let now = "2026-03-11T09:15:00"
+    static let tz = "Asia/Tokyo"
+
+    static func model(_ text: String = "") throws -> InteractiveModel {
+        let pipeline = try Pipeline(grammar: Fixture.grammar)
+        let context = Fixture.context(now, tz)
+        var m = InteractiveModel(text: text) { try pipeline.parse($0, context: context) }
+        m.update()
+        return m
+    }
+
+    func type(_ s: String, into m: inout InteractiveModel) {
+        for c in s { #expect(m.handle(.char(c)) == .none) }
+    }
+
+    func iso(_ t: Int?) -> String? { t.map { Zone(identifier: Self.tz)!.iso($0) } }
+
+    @Test func idleThenParsingThenPreview() throws {
+        var m = try Self.model()
+        #expect(m.phase == .idle)
+        type("Lunch with Alex tomorrow 1pm", into: &m)
+        #expect(m.phase == .parsing)
+        #expect(m.needsParse)
+        m.update()
+        #expect(m.phase == .preview)
+        #expect(m.event?.title == "Lunch with Alex")
+        #expect(iso(m.event?.start) == "2026-03-12T13:00:00+09:00")
+        // Clearing the text goes back to idle.
+        #expect(m.handle(.ctrl("u")) == .none)
+        m.update()
+        #expect(m.phase == .idle)
+        #expect(m.result == nil)
+    }
+
+    @Test func prefilledTextParsesOnFirstUpdate() throws {
+        let m = try Self.model("Dentist tomorrow 9:30")
+        #expect(m.phase == .preview)
+        #expect(iso(m.event?.start) == "2026-03-12T09:30:00+09:00")
+    }
+
+    @Test func altNumberPicksAChipAndDigitsStillType() throws {
+        var m = try Self.model("Return library books at 9")
+        #expect(m.chips.map(\.number) == [1, 2, 3, 4])
+        #expect(iso(m.event?.start) == "2026-03-12T09:00:00+09:00")
+        #expect(m.isSelected(m.chips[0]))
+        #expect(!m.isSelected(m.chips[1]))
+        // A digit in the input is text, not a chip.
+        #expect(m.handle(.char("2")) == .none)
+        #expect(m.input.text == "Return library books at 92")
+        #expect(m.handle(.backspace) == .none)
+        m.update()
+        #expect(m.handle(.alt("2")) == .none)
+        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
+        #expect(iso(m.event?.end) == "2026-03-12T22:00:00+09:00")
+        #expect(m.isSelected(m.chips[1]))
+        #expect(!m.isSelected(m.chips[0]))
+        #expect(m.chosen == ["time-of-day/other"])
+    }
+
+    @Test func tabFocusesChipsAndDigitsPickThere() throws {
+        var m = try Self.model("Return library books at 9")
+        #expect(m.handle(.tab) == .none)
+        #expect(m.focus == .chip(0))
+        #expect(m.handle(.tab) == .none)
+        #expect(m.focus == .chip(1))
+        #expect(m.handle(.left) == .none)
+        #expect(m.focus == .chip(0))
+        #expect(m.handle(.char("4")) == .none)  // picks chip 4 and returns to the text
+        #expect(m.focus == .input)
+        #expect(iso(m.event?.start) == "2026-03-11T09:00:00+09:00")
+        #expect(m.input.text == "Return library books at 9")
+        // Tab then Enter picks the focused chip.
+        _ = m.handle(.tab)
+        _ = m.handle(.tab)
+        #expect(m.handle(.enter) == .none)
+        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
+        // Tab past the last chip comes back to the text; Esc on a chip too, without cancelling.
+        _ = m.handle(.backTab)
+        #expect(m.focus == .chip(3))
+        _ = m.handle(.tab)
+        #expect(m.focus == .input)
+        _ = m.handle(.tab)
+        #expect(m.handle(.escape) == .none)
+        #expect(m.focus == .input)
+        // A letter on a chip goes back to typing.
+        _ = m.handle(.tab)
+        _ = m.handle(.char("!"))
+        #expect(m.focus == .input)
+        #expect(m.input.text == "Return library books at 9!")
+    }
+
+    @Test func choicesSurviveEditsWhileTheChipIsOffered() throws {
+        var m = try Self.model("Return library books at 9")
+        _ = m.handle(.alt("2"))
+        type(" ", into: &m)
+        m.update()
+        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
+        // A text without that ambiguity drops the choice.
+        _ = m.handle(.ctrl("u"))
+        type("Return library books tomorrow 10am", into: &m)
+        m.update()
+        #expect(m.chosen.isEmpty)
+        #expect(iso(m.event?.start) == "2026-03-12T10:00:00+09:00")
+    }
+
+    @Test func noTimeChipsAndPick() throws {
+        var m = try Self.model("Dinner with Sam")
+        #expect(m.phase == .preview)
+        #expect(m.event == nil)
+        #expect(m.result?.state.ambiguities.first?.chips.map(\.label) == ["Today 6pm", "Tomorrow 9am", "Pick…"])
+        // Enter without a time does not accept.
+        #expect(m.handle(.enter) == .none)
+        #expect(m.notice != nil)
+        _ = m.handle(.alt("1"))
+        #expect(iso(m.event?.start) == "2026-03-11T18:00:00+09:00")
+        // Pick… opens the entry; its text is parsed alone.
+        _ = m.handle(.alt("3"))
+        #expect(m.focus == .pick)
+        type("fri 3pm", into: &m)
+        #expect(m.input.text == "Dinner with Sam")
+        #expect(m.handle(.enter) == .none)
+        #expect(m.focus == .input)
+        #expect(iso(m.event?.start) == "2026-03-13T15:00:00+09:00")
+        #expect(iso(m.event?.end) == "2026-03-13T16:00:00+09:00")
+        #expect(m.isSelected(m.chips[2]))
+        #expect(!m.isSelected(m.chips[0]))
+        // A pick text with no time is refused and the entry stays open.
+        _ = m.handle(.alt("3"))
+        _ = m.handle(.ctrl("u"))
+        type("whenever", into: &m)
+        _ = m.handle(.enter)
+        #expect(m.focus == .pick)
+        #expect(m.notice?.contains("No date or time") == true)
+        #expect(m.handle(.escape) == .none)
+        #expect(m.focus == .input)
+        #expect(iso(m.event?.start) == "2026-03-13T15:00:00+09:00")
+        // Accepting writes the picked time; the no-time ambiguity is settled.
+        #expect(m.handle(.enter) == .accept)
+        #expect(m.phase == .saving)
+        let final = try #require(m.finalResult())
+        #expect(final.eventJSON()["start"]?.stringValue == "2026-03-13T15:00:00+09:00")
+        #expect(final.eventJSON()["title"]?.stringValue == "Dinner with Sam")
+        #expect(final.state.ambiguities.isEmpty)
+        m.markSaved()
+        #expect(m.phase == .saved)
+    }
+
+    @Test func acceptKeepsUnsettledAmbiguities() throws {
+        var m = try Self.model("Return library books at 9")
+        _ = m.handle(.alt("2"))
+        #expect(m.handle(.enter) == .accept)
+        let final = try #require(m.finalResult())
+        #expect(final.state.ambiguities.map(\.id) == ["time-passed"])
+        #expect(final.eventJSON()["start"]?.stringValue == "2026-03-12T21:00:00+09:00")
+    }
+
+    @Test func cancelAndErrors() throws {
+        var m = try Self.model("Lunch tomorrow")
+        #expect(m.handle(.escape) == .cancel)
+        #expect(m.handle(.ctrl("c")) == .cancel)
+        var idle = try Self.model()
+        #expect(idle.handle(.enter) == .none)
+        #expect(idle.notice == "Type an event first")
+        #expect(idle.handle(.alt("1")) == .none)
+        #expect(idle.notice == "No choices to make")
+
+        struct Boom: Error, CustomStringConvertible { var description: String { "grammar exploded\nsecond line" } }
+        var failing = InteractiveModel(text: "x") { _ in throw Boom() }
+        failing.update()
+        #expect(failing.phase == .error("grammar exploded second line"))
+        #expect(failing.handle(.enter) == .none)
+        // An emitter failure goes back to editing with the reason.
+        m = try Self.model("Lunch tomorrow")
+        #expect(m.handle(.enter) == .accept)
+        m.fail("plugin timed out")
+        #expect(m.phase == .error("plugin timed out"))
+    }
+}
