@@ -47,15 +47,6 @@ struct ParseCommand: ParsableCommand {
             let emitter = try pluginOptions.emitter(named: format, host: plugins,
                                                     options: EmitterOptions(pretty: pretty, explain: explain, batch: jsonl))
             let cache = PipelineCache(userGrammars: options.grammars)
-            if jsonl {
-                guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
-                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
-                if failures > 0 {
-                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
-                    throw ExitCode(1)
-                }
-                return
-            }
             if interactive {
                 guard !jsonl else { throw CLIError("--interactive and --jsonl do not go together") }
                 let context = try options.context()
@@ -66,6 +57,15 @@ struct ParseCommand: ParsableCommand {
                     return try pipeline.parse(text, context: context)
                 }, emit: { try emitter.emit($0, id: nil) })
                 FileHandle.standardOutput.write(Data((emitter.layout == .line ? output + "\n" : output).utf8))
+                return
+            }
+            if jsonl {
+                guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
+                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
+                if failures > 0 {
+                    FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
+                    throw ExitCode(1)
+                }
                 return
             }
             let input = try readInput()
