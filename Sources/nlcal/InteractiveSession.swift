@@ -167,14 +167,15 @@ final class Terminal {
         }
         raw = true
         RawModeGuard.arm(fd: fd, saved: saved)
-        write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+        // The alternate screen, and bracketed paste (a pasted newline is text, not Enter).
+        write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
     }
 
     /// Leaves the alternate screen and restores the saved settings; safe to call twice.
     func leave() {
         guard raw else { return }
         raw = false
-        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l")
         if let farewell = pendingFarewell { write(farewell) }
         var s = saved
         _ = tcsetattr(fd, TCSADRAIN, &s)
@@ -220,7 +221,7 @@ enum RawModeGuard {
             registered = true
             atexit {
                 guard RawModeGuard.fd >= 0 else { return }
-                let reset = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+                let reset = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l".utf8)
                 _ = reset.withUnsafeBytes { Glibc.write(RawModeGuard.fd, $0.baseAddress, $0.count) }
                 _ = tcsetattr(RawModeGuard.fd, TCSADRAIN, &RawModeGuard.saved)
             }

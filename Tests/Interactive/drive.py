@@ -303,6 +303,9 @@ class TmuxBackend(Session):
     def close(self):
         subprocess.run(self.tmux("kill-server"), check=False, capture_output=True)
         shutil.rmtree(self.dir, ignore_errors=True)
+        sock = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), "tmux-%d" % os.getuid(), self.sock)
+        if os.path.exists(sock):
+            os.unlink(sock)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,6 +440,17 @@ def scenario_accept(d):
     expect([a["id"] for a in doc["ambiguities"]] == ["time-passed"], "settled ambiguity kept: %r" % doc["ambiguities"])
     expect(out.endswith(b"\n") and out.count(b"\n") == 1, "expected one JSON line")
     d.expect_restored(stty)
+
+
+def scenario_paste(d):
+    # Bracketed paste: a pasted line break is a space, not Enter.
+    d.start()
+    d.t.send(b"\x1b[200~Lunch with Alex\ntomorrow 1pm\x1b[201~")
+    d.wait_for("> Lunch with Alex tomorrow 1pm", "When   Thu 12 Mar 2026, 13:00–14:00")
+    expect(not d.t.exited(), "the pasted newline accepted")
+    d.key("enter")
+    rc, out, stty = d.wait_exit()
+    expect(rc == 0, "accept should exit 0, got %d" % rc)
 
 
 def scenario_format(d):

@@ -64,6 +64,19 @@ struct InteractiveKeyTests {
         #expect(decode([0x80, 0x62]) == [.unknown([0x80]), .char("b")])
     }
 
+    @Test func bracketedPasteIsTextEvenAcrossReads() {
+        #expect(decode(Array("a\u{1B}[200~Lunch\ntomorrow\r\n\tnoon\u{1B}[201~\r".utf8))
+            == [.char("a"), .paste("Lunch tomorrow noon"), .enter])
+        var d = KeyDecoder()
+        #expect(d.feed(Array("\u{1B}[20".utf8)) == [])
+        #expect(d.feed(Array("0~Lunch at 1".utf8)) == [])
+        #expect(d.feed(Array("2\u{1B}[20".utf8)) == [])
+        #expect(d.feed(Array("1~x".utf8)) == [.paste("Lunch at 12"), .char("x")])
+        var e = LineEditor("at ")
+        #expect(e.apply(.paste("noon")) == true)
+        #expect(e.text == "at noon")
+    }
+
     @Test func lineEditorKeys() {
         var e = LineEditor("lunch at noon")
         #expect(e.cursor == 13)

@@ -8,6 +8,9 @@ public enum Key: Equatable, Sendable {
     case ctrl(Character)
     case enter, tab, backTab, backspace, delete, escape
     case left, right, up, down, home, end
+    /// Text pasted with bracketed paste on (ESC[200~ … ESC[201~): inserted as typed, with
+    /// line breaks and tabs turned into spaces, so a pasted newline does not press Enter.
+    case paste(String)
     /// Bytes no key is bound to (an unknown escape sequence), kept for diagnostics.
     case unknown([UInt8])
 }
@@ -27,6 +30,11 @@ public enum Key: Equatable, Sendable {
 /// ```
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a bracketed paste: the bytes pasted so far.
+    private var pasted: [UInt8]?
+
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
@@ -39,6 +47,26 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         var i = 0
         while i < pending.count {
+            if pasted != nil {
+                // Everything up to the end marker is text; keep a possible partial marker.
+                if let end = find(Self.pasteEnd, from: i) {
+                    pasted! += pending[i..<end]
+                    keys.append(.paste(Self.pasteText(pasted!)))
+                    pasted = nil
+                    i = end + Self.pasteEnd.count
+                    continue
+                }
+                let keep = min(pending.count - i, Self.pasteEnd.count - 1)
+                pasted! += pending[i..<(pending.count - keep)]
+                i = pending.count - keep
+                break
+            }
+            if pending[i] == 0x1B, pending.count - i >= Self.pasteStart.count,
+               Array(pending[i..<i + Self.pasteStart.count]) == Self.pasteStart {
+                pasted = []
+                i += Self.pasteStart.count
+                continue
+            }
             guard let (key, used) = decode(at: i, final: false) else { break }
             if let key { keys.append(key) }
             i += used
@@ -47,9 +75,39 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard pending.count - start >= needle.count else { return nil }
+        for i in start...(pending.count - needle.count) where pending[i] == needle[0] {
+            if Array(pending[i..<i + needle.count]) == needle { return i }
+        }
+        return nil
+    }
+
+    static func pasteText(_ bytes: [UInt8]) -> String {
+        let s = String(decoding: bytes, as: UTF8.self)
+        var out = ""
+        var lastSpace = false
+        for c in s {
+            if c.isNewline || c == "\t" {
+                if !lastSpace { out.append(" ") }
+                lastSpace = true
+            } else if c.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) {
+                out.append(c)
+                lastSpace = c == " "
+            }
+        }
+        return out
+    }
+
     /// Decodes everything held back, reading an incomplete sequence as best it can
     /// (a lone ESC is the Esc key).
     public mutating func flush() -> [Key] {
+        if let p = pasted {
+            // A paste whose end marker never came: what arrived is text.
+            pasted = nil
+            defer { pending.removeAll() }
+            return [.paste(Self.pasteText(p + pending))]
+        }
         var keys: [Key] = []
         var i = 0
         while i < pending.count {

@@ -19,6 +19,9 @@ public struct LineEditor: Equatable, Sendable {
     public mutating func apply(_ key: Key) -> Bool? {
         switch key {
         case .char(let c): insert(c); return true
+        case .paste(let text):
+            for c in text { insert(c) }
+            return !text.isEmpty
         case .left, .ctrl("b"): cursor = max(0, cursor - 1); return false
         case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1); return false
         case .home, .ctrl("a"): cursor = 0; return false
