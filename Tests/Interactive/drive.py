@@ -413,7 +413,7 @@ def scenario_pick(d):
     d.wait_for("Type a date/time", "Enter apply")
     d.type("fri 3pm")
     d.key("enter")
-    d.wait_for("When   Fri 13 Mar 2026, 15:00–16:00", "[3 ✓ Pick…]")
+    d.wait_for("When   Fri 13 Mar 2026, 15:00–16:00", "[3 ✓ Pick… fri 3pm]")
     d.key("enter")
     rc, out, stty = d.wait_exit()
     expect(rc == 0, "accept should exit 0, got %d" % rc)

@@ -68,7 +68,8 @@ struct InteractiveScreenTests {
         let noTime = try InteractiveModelTests.model("Dinner with Sam")
         let lines = frame(noTime)
         #expect(lines.contains("nlcal · needs a date or time"))
-        #expect(lines.contains("When   — no date or time found"))
+        #expect(lines.contains("When   —"))
+        #expect(lines.contains("       ! No date or time found. When is"))
         #expect(lines.contains("       [1 Today 6pm] [2 Tomorrow 9am]"))
         #expect(lines.contains("       [3 Pick…]"))
     }

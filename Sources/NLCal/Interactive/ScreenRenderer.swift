@@ -126,7 +126,7 @@ public struct ScreenRenderer: Sendable {
             out += field("When", Self.when(ev, zone: zone), style: .plain)
             out += field("", "\(zone.identifier), UTC\(Zone.formatOffset(zone.offset(at: ev.start ?? result.context.now)))", style: .dim)
         } else {
-            out += field("When", "— no date or time found", style: .warn)
+            out += field("When", "—", style: .warn)  // the no-time hint below says why
         }
         out += hints(for: ["start", "end", "allDay", "time", "timeZone"])
         out += field("Where", draft.location ?? "—", style: draft.location == nil ? .dim : .plain)
@@ -164,7 +164,9 @@ public struct ScreenRenderer: Sendable {
             b.append(focused ? "»[" : "[", focused ? .focused : .plain)
             b.append(slot.number.map(String.init) ?? "·", focused ? .focused : .accent)
             if selected { b.append(" ✓", focused ? .focused : .selected) }
-            b.append(" " + chip.label, focused ? .focused : (selected ? .selected : .plain))
+            var label = chip.label
+            if selected, chip.id.hasSuffix(InteractiveModel.pickSuffix), let p = m.picked { label += " " + p.text }
+            b.append(" " + label, focused ? .focused : (selected ? .selected : .plain))
             b.append("]", focused ? .focused : .plain)
             buttons.append(b)
         }
