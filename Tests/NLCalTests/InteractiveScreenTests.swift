@@ -121,6 +121,24 @@ struct InteractiveScreenTests {
         #expect(tiny == ["> Return library books at 9"])
     }
 
+    /// Any size, however small: exactly `height` lines, none wider than `width`, the cursor on screen.
+    @Test func everySizeFits() throws {
+        var models = [try InteractiveModelTests.model(), try InteractiveModelTests.model("Return library books at 9 @東京駅 with Sam")]
+        var pick = try InteractiveModelTests.model("Dinner with Sam")
+        _ = pick.handle(.alt("3"))
+        models.append(pick)
+        for m in models {
+            for width in 1...45 {
+                for height in [1, 2, 3, 5, 8, 13, 30] {
+                    let screen = ScreenRenderer(width: width, height: height).render(m)
+                    #expect(screen.lines.count == height)
+                    for l in screen.lines where l.width > width { Issue.record("\(width)x\(height): too wide: \(l.plain)") }
+                    #expect((0..<height).contains(screen.cursorRow) && (0..<width).contains(screen.cursorColumn))
+                }
+            }
+        }
+    }
+
     @Test func colourOnlyWhenAllowed() throws {
         let m = try InteractiveModelTests.model("Return library books at 9")
         let screen = ScreenRenderer(width: 60, height: 20).render(m)
