@@ -54,6 +54,7 @@ enum InteractiveSession {
                 if n == 0 { throw ExitCode(128 + SIGHUP) }  // the terminal went away
                 if n < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
+                    if errno == EIO { throw ExitCode(128 + SIGHUP) }  // hung up
                     throw CLIError("reading the terminal failed: \(String(cString: strerror(errno)))")
                 }
                 keys = decoder.feed(Array(buffer[0..<n]))

@@ -202,5 +202,6 @@ struct InteractiveModelTests {
         #expect(m.handle(.enter) == .accept)
         m.fail("plugin timed out")
         #expect(m.phase == .error("plugin timed out"))
+        #expect(m.handle(.enter) == .accept)  // the output can be tried again
     }
 }

@@ -206,8 +206,9 @@ public struct InteractiveModel {
     private mutating func accept() -> Action {
         switch phase {
         case .idle: notice = "Type an event first"
-        case .error: notice = "Fix the text first"
+        case .error where result == nil: notice = "Fix the text first"
         default:
+            // From .error with a result: writing the output failed before; try again.
             if needsParse { update() }
             guard event != nil else {
                 notice = "No date or time yet: add one, or pick a chip"
@@ -291,6 +292,7 @@ public struct InteractiveModel {
             if focus == .pick, !offered.contains(where: { $0.hasSuffix(Self.pickSuffix) }) { focus = .input }
             phase = .preview
         } catch {
+            result = nil
             phase = .error(Self.oneLine("\(error)"))
             focus = .input
         }
