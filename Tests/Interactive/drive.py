@@ -453,6 +453,20 @@ def scenario_paste(d):
     expect(rc == 0, "accept should exit 0, got %d" % rc)
 
 
+def scenario_error(d):
+    # A stage plugin that crashes: the error state names it, Enter does not accept, Esc leaves.
+    fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "plugins", "crash")
+    d.start(args=["--plugin", fixture, "Lunch tomorrow"])
+    d.wait_for("nlcal · error", "✗ plugin 'fault-crash'", "Edit the text to try again.")
+    d.key("enter")
+    d.wait_for("Fix the text first")
+    expect(not d.t.exited(), "Enter accepted a failed parse")
+    d.key("esc")
+    rc, out, stty = d.wait_exit()
+    expect(rc == 130 and out == b"", "exit %d, stdout %r" % (rc, out[:100]))
+    d.expect_restored(stty)
+
+
 def scenario_format(d):
     d.start(args=["--format", "ics", "Standup tomorrow 9:30"])
     d.wait_for("When   Thu 12 Mar 2026, 09:30–10:30")
