@@ -1,3 +1,5 @@
+import Foundation
+import NLCalTestSupport
 import Testing
 @testable import NLCal
 
@@ -149,6 +151,24 @@ struct InteractiveModelTests {
         #expect(final.state.ambiguities.isEmpty)
         m.markSaved()
         #expect(m.phase == .saved)
+    }
+
+    /// What accept writes is still a ParseResult by the schema, chips applied or not.
+    @Test func acceptedResultsMatchTheSchema() throws {
+        let validator = try JSONSchemaValidator(contentsOf: Fixture.packageRoot.appendingPathComponent("schema/parse-result.schema.json"))
+        var picked = try Self.model("Dinner with Sam")
+        _ = picked.handle(.alt("3"))
+        type("fri 3pm", into: &picked)
+        _ = picked.handle(.enter)
+        var chip = try Self.model("Return library books at 9")
+        _ = chip.handle(.alt("4"))
+        var noTime = try Self.model("Dinner with Sam")
+        _ = noTime.handle(.alt("2"))
+        for m in [picked, chip, noTime, try Self.model("Ski trip Feb 21–23 in Niseko")] {
+            let final = try #require(m.finalResult())
+            let problems = try validator.validate(jsonData: Data(final.json().serialized().utf8))
+            #expect(problems.isEmpty, "\(m.input.text): \(problems)")
+        }
     }
 
     @Test func acceptKeepsUnsettledAmbiguities() throws {

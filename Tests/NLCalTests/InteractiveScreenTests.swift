@@ -74,6 +74,16 @@ struct InteractiveScreenTests {
         #expect(lines.contains("       [3 Pick…]"))
     }
 
+    @Test func parsingKeepsThePreviousPreview() throws {
+        var m = try InteractiveModelTests.model("Lunch tomorrow")
+        _ = m.handle(.char(" "))
+        _ = m.handle(.char("a"))
+        let lines = frame(m, width: 60, height: 14)
+        #expect(lines.contains("nlcal · parsing…"))
+        #expect(lines.contains("Title  Lunch"))
+        #expect(lines.last == "> Lunch tomorrow a")
+    }
+
     struct CLIStyleError: Error, CustomStringConvertible { var description: String { "text too long" } }
 
     @Test func pickEntryTakesTheCursor() throws {
