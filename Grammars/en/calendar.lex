@@ -43,10 +43,6 @@ quarter | qtr = quarter
 year | yr = year
 day = day
 
-# Fortnight: two weeks.
-[fortnight]
-fortnight = 14
-
 [meridiem]
 # A lone "a" is too weak to be am ("A4", "4 a meeting") except glued to a clock time ("3:18a").
 am | a.m. | a.m | a m | a. m. | morning = am
