@@ -16,6 +16,12 @@ public enum Operators {
 
     static func apply(_ name: String, _ args: [Value?]) -> Value? { table[name]?.fn(args) }
 
+    /// The function of a known operator (an unknown name yields a function that rejects every match).
+    static func function(_ name: String) -> Fn {
+        if let f = table[name]?.fn { return f }
+        return { _ in nil }
+    }
+
     /// All operators: the time operators here plus the families defined in other files
     /// (recurrence, …). Each family is a dictionary; names must not repeat across families.
     static let table: [String: (summary: String, fn: Fn)] = timeOperators.merging(recurrenceOperators) { a, _ in a }

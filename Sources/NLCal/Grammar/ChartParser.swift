@@ -84,6 +84,8 @@ public final class ChartParser {
     private let variants: [Variant]
     /// For each category, the (variant, slot) places an item of it can fill.
     private let triggers: [[(variant: Int32, slot: Int32)]]
+    /// Each rule's operator, looked up once.
+    private let operators: [Operators.Fn]
     /// Variants made only of literals, by their first symbol.
     private let literalVariants: [Int32: [Int32]]
     /// Literal and lexicon pieces as integer symbols.
@@ -178,6 +180,7 @@ public final class ChartParser {
         self.symbols = symbols
         self.lexicon = lexicon
         self.kindOf = kindOf
+        self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
     /// The result of one parse: every item built, and whether the budget cut the parse short.
@@ -300,6 +303,19 @@ public final class ChartParser {
                     let el = p.elements[Int(v.elemStart) + slot]
                     guard accepts(el, id) else { continue }
                     if el.glued, start > 0, atoms[start].spaceBefore { continue }
+                    // Cheap look at the neighbours first: most triggers fail right there.
+                    if slot > 0 {
+                        let prev = p.elements[Int(v.elemStart) + slot - 1]
+                        if prev.isLiteral {
+                            guard start > 0, literalEnds(prev, at: start) else { continue }
+                        } else if byEnd[start].isEmpty { continue }
+                    }
+                    if slot + 1 < Int(v.elemCount) {
+                        let next = p.elements[Int(v.elemStart) + slot + 1]
+                        if next.isLiteral {
+                            guard end < atoms.count, literalStarts(next, at: end) else { continue }
+                        } else if byStart[end].isEmpty { continue }
+                    }
                     slotItem[slot] = id
                     slotStart[slot] = Int32(start)
                     slotEnd[slot] = Int32(end)
@@ -314,6 +330,27 @@ public final class ChartParser {
             guard i + syms.count <= atoms.count else { return false }
             for k in 0..<syms.count where atomSymbols[i + k] != syms[k] { return false }
             return true
+        }
+
+        /// Some alternative of a literal element ends with the atom before `pos`.
+        func literalEnds(_ el: Element, at pos: Int) -> Bool {
+            let sym = atomSymbols[pos - 1]
+            guard sym >= 0 else { return false }
+            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+                let (s, c) = p.alternatives[a]
+                if p.altSymbols[Int(s + c) - 1] == sym { return true }
+            }
+            return false
+        }
+
+        /// Some alternative of a literal element starts with the atom at `pos`.
+        func literalStarts(_ el: Element, at pos: Int) -> Bool {
+            let sym = atomSymbols[pos]
+            guard sym >= 0 else { return false }
+            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) where p.altSymbols[Int(p.alternatives[a].start)] == sym {
+                return true
+            }
+            return false
         }
 
         func altMatches(_ a: Int, at i: Int) -> Int32? {
@@ -417,7 +454,7 @@ public final class ChartParser {
                 case .word(let w): return .text(w)
                 }
             }
-            guard let value = Operators.apply(rule.operatorName, args) else { return }
+            guard let value = p.operators[Int(v.rule)](args) else { return }
             add(Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
                      children: children, latent: rule.latent, size: size))
         }

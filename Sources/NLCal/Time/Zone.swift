@@ -73,10 +73,9 @@ public struct Zone: Sendable, Equatable {
         var b: [UInt8] = []
         b.reserveCapacity(25)
         func put(_ v: Int, _ width: Int) {
-            var digits = [UInt8](repeating: 0x30, count: width)
-            var x = v
-            for i in stride(from: width - 1, through: 0, by: -1) { digits[i] = UInt8(0x30 + x % 10); x /= 10 }
-            b.append(contentsOf: digits)
+            if width == 4 { b.append(UInt8(0x30 + v / 1000 % 10)); b.append(UInt8(0x30 + v / 100 % 10)) }
+            b.append(UInt8(0x30 + v / 10 % 10))
+            b.append(UInt8(0x30 + v % 10))
         }
         let y = l.date.year
         if y < 0 || y > 9999 { return l.description + Zone.formatOffset(off) }
