@@ -82,8 +82,12 @@ public final class ChartParser {
     private let alternatives: [(start: Int32, count: Int32)]
     private let altSymbols: [Int32]
     private let variants: [Variant]
-    /// For each category, the (variant, slot) places an item of it can fill.
+    /// For each category, the (variant, slot) places an item of it can fill whose preceding
+    /// element is not a literal (or that come first).
     private let triggers: [[(variant: Int32, slot: Int32)]]
+    /// The places whose preceding element is a literal, by the symbol that literal ends with:
+    /// an item only visits those its left neighbour can complete.
+    private let triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]]
     /// Each rule's operator, looked up once.
     private let operators: [Operators.Fn]
     /// Variants made only of literals, by their first symbol.
@@ -116,6 +120,7 @@ public final class ChartParser {
             for b in grammar.ancestors[a] { kindOf[a * categoryCount + Int(b)] = true }
         }
         var triggers: [[(variant: Int32, slot: Int32)]] = Array(repeating: [], count: categoryCount)
+        var triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]] = Array(repeating: [:], count: categoryCount)
         func symbol(_ piece: String) -> Int32 {
             if let s = symbols[piece] { return s }
             let s = Int32(symbols.count)
@@ -162,8 +167,16 @@ public final class ChartParser {
                             el.minDigits = Int16(d.lowerBound)
                             el.maxDigits = Int16(d.upperBound)
                         }
+                        var lastSymbols: [Int32]?
+                        if k > 0, case .literal(let prevAlts) = elems[k - 1].kind {
+                            lastSymbols = Array(Set(prevAlts.map { symbol($0[$0.count - 1]) }))
+                        }
                         for x in 0..<categoryCount where kindOf[x * categoryCount + Int(cat)] {
-                            triggers[x].append((vIndex, Int32(k)))
+                            if let syms = lastSymbols {
+                                for sym in syms { triggersAfter[x][sym, default: []].append((vIndex, Int32(k))) }
+                            } else {
+                                triggers[x].append((vIndex, Int32(k)))
+                            }
                         }
                     }
                     elements.append(el)
@@ -176,6 +189,7 @@ public final class ChartParser {
         self.altSymbols = altSymbols
         self.variants = variants
         self.triggers = triggers
+        self.triggersAfter = triggersAfter
         self.literalVariants = literalVariants
         self.symbols = symbols
         self.lexicon = lexicon
@@ -297,7 +311,11 @@ public final class ChartParser {
                 byEnd[end].append(id)
                 let category = Int(itemCategory[Int(id)])
                 matchesLeft = budget.maxMatchesPerItem
-                for t in p.triggers[category] {
+                let before: Int32 = start > 0 ? atomSymbols[start - 1] : -1
+                let general = p.triggers[category]
+                let afterLiteral = before >= 0 ? (p.triggersAfter[category][before] ?? []) : []
+                for list in [general, afterLiteral] {
+                for t in list {
                     let v = p.variants[Int(t.variant)]
                     let slot = Int(t.slot)
                     let el = p.elements[Int(v.elemStart) + slot]
@@ -322,6 +340,7 @@ public final class ChartParser {
                     backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
                     if matchesLeft <= 0 { truncated = true; break }
                     if items.count >= maxItems { truncated = true; return }
+                }
                 }
             }
         }
