@@ -31,11 +31,11 @@ public struct ParseBudget: Sendable {
     public var maxItemAtoms = 24
     /// Items in the chart at most: `base + perAtom × atoms`.
     public var baseItems = 2_000
-    public var itemsPerAtom = 48
+    public var itemsPerAtom = 8
     /// Matches tried from one new item at most.
     public var maxMatchesPerItem = 64
     /// Items starting at one atom at most (a dense run of numbers cannot fill the chart).
-    public var maxItemsPerStart = 96
+    public var maxItemsPerStart = 24
     public init() {}
 }
 
