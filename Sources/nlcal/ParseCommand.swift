@@ -23,6 +23,9 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON lines on stdin and answer each on one line.")
     var jsonl = false
 
+    @Option(name: .long, help: "With --jsonl: parse on N threads (output keeps the input order).")
+    var jobs: Int = 1
+
     @Flag(name: .long, help: "Indent the JSON.")
     var pretty = false
 
@@ -43,10 +46,11 @@ struct ParseCommand: ParsableCommand {
             host = plugins
             let emitter = try pluginOptions.emitter(named: format, host: plugins,
                                                     options: EmitterOptions(pretty: pretty, explain: explain, batch: jsonl))
+            guard jobs >= 1, jobs <= 256 else { throw CLIError("invalid --jobs \(jobs) (1 to 256)") }
             let cache = PipelineCache(userGrammars: options.grammars)
             if jsonl {
                 guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
-                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
+                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run(jobs: jobs)
                 if failures > 0 {
                     FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
                     throw ExitCode(1)
