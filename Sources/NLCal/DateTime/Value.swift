@@ -106,6 +106,7 @@ public struct Fields: Hashable, Sendable {
         if dayPart != nil { return .hour }
         if day != nil || weekday != nil || weekdaySet != nil { return .day }
         if month != nil { return .month }
+        if year == nil { return .day }  // the empty pattern: any day
         return .year
     }
 
@@ -394,13 +395,17 @@ public struct Recurrence: Hashable, Sendable {
 
     public init(freq: String) { self.freq = freq }
 
-    public var rrule: String {
+    public var rrule: String { rrule(until: nil) }
+
+    /// The RRULE with an UNTIL value already formatted (RFC 5545: a UTC date-time
+    /// `20261231T145959Z`, or a DATE `20261231` for all-day events).
+    public func rrule(until: String?) -> String {
         var parts = ["FREQ=\(freq)"]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
         if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
         if !byDay.isEmpty { parts.append("BYDAY=" + byDay.joined(separator: ",")) }
-        if let count { parts.append("COUNT=\(count)") }
+        if let count { parts.append("COUNT=\(count)") } else if let until { parts.append("UNTIL=\(until)") }
         return parts.joined(separator: ";")
     }
 }
