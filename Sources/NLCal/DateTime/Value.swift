@@ -130,6 +130,11 @@ public struct Fields: Hashable, Sendable {
         (r.day, okField) = take(day, o.day); ok = ok && okField
         (r.weekday, okField) = take(weekday, o.weekday); ok = ok && okField
         (r.weekdaySet, okField) = take(weekdaySet, o.weekdaySet); ok = ok && okField
+        // One weekday and a set of them: that weekday if the set holds it ("Mon" + "Wed and Fri": none).
+        if let w = r.weekday, let ws = r.weekdaySet {
+            guard ws.contains(w) else { return nil }
+            r.weekdaySet = nil
+        }
         if hour != nil && o.hour != nil { return nil }
         r.hour = hour ?? o.hour
         r.minute = hour != nil ? minute : o.minute
