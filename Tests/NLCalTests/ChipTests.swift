@@ -86,7 +86,7 @@ import Testing
 
     @Test func unknownChipListsTheValidOnes() throws {
         let c = ChipTests.cases[0]
-        let (_, bad) = try ChipTests.parse(c, extra: ["--choose", "time-of-day/nope"])
+        let bad = try Fixture.run(["parse", "--now", c.now, "--tz", c.tz, "--choose", "time-of-day/nope", c.text])
         #expect(bad.status != 0)
         #expect(bad.stdout.isEmpty)
         #expect(bad.stderr.contains("unknown chip 'time-of-day/nope'"))
