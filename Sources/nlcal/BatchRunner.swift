@@ -18,10 +18,13 @@ final class BatchRunner {
     let plugins: PluginHost
     let explain: Bool
     let verbose: Bool
+    /// Chips to apply on every line that offers them (`--choose`).
+    let choose: [String]
     private var lineNumber = 0
     private var documentResults: [(result: ParseResult, id: String?)] = []
 
-    init(cache: PipelineCache, options: ContextOptions, emitter: Emitter, plugins: PluginHost, explain: Bool, verbose: Bool) {
+    init(cache: PipelineCache, options: ContextOptions, emitter: Emitter, plugins: PluginHost, explain: Bool, verbose: Bool, choose: [String] = []) {
+        self.choose = choose
         self.cache = cache
         self.options = options
         self.emitter = emitter
@@ -189,7 +192,8 @@ final class BatchRunner {
             let ctx = try options.context(ref: ref, tz: tz, locale: locale)
             let pipeline = try cache.pipeline(for: ctx.locale)
             try plugins.install(into: pipeline)
-            let result = try pipeline.parse(text, context: ctx, timed: explain || verbose)
+            var result = try pipeline.parse(text, context: ctx, timed: explain || verbose)
+            if !choose.isEmpty { try ChipResolver.applyWhereOffered(choose, to: &result) }
             if emitter.layout == .document {
                 guard result.event != nil else { throw EmitError.noEvent(format: emitter.name, text: text) }
                 return .document(result, id: id.stringValue)
