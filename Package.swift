@@ -25,6 +25,8 @@ let package = Package(
             dependencies: ["NLCal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "NLCalTestSupport", path: "Sources/NLCalTestSupport"),
+        // Release-build benchmark harness: `swift run -c release nlcal-bench` (see BENCHMARKS.md).
+        .executableTarget(name: "nlcal-bench", dependencies: ["NLCal"]),
         .testTarget(name: "NLCalTests", dependencies: ["NLCal", "NLCalTestSupport"]),
     ]
 )

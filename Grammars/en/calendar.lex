@@ -43,10 +43,6 @@ quarter | qtr = quarter
 year | yr = year
 day = day
 
-# Fortnight: two weeks.
-[fortnight]
-fortnight = 14
-
 [meridiem]
 # A lone "a" is too weak to be am ("A4", "4 a meeting") except glued to a clock time ("3:18a").
 am | a.m. | a.m | a m | a. m. | morning = am
@@ -62,12 +58,17 @@ morning | mornings | morn | morningish = 0-12@9
 early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
 afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
 evening | evenings | eve | eveningish = 18-24@18
-night | nite | nights = 18-24@20
 late night = 21-24@22
+lunchtime | lunch time = 12-14@12
 
 end of day | eod | end of the day | close of business | cob = 17-24@17
 
 # Parts of the day named by a phrase that is a time by itself.
+# "night" alone is latent: it is usually part of a name ("Poker night", "Club night"), but
+# a day makes it a time ("Sat night").
+[night-word]
+night | nite | nights = 18-24@20
+
 [day-part-phrase]
 after lunch = 13-17@13
 after school = 15-21@15
@@ -76,7 +77,7 @@ after school = 15-21@15
 # Meals name a part of the day, but said with a time they are the event itself
 # ("Lunch at noon" is lunch, at noon), so only a date or "the" makes them a time.
 [meal-word]
-lunch | lunchtime | lunch time = 12-14@12
+lunch = 12-14@12
 
 [tonight-word]
 tonight | tonite | 2nite | 2night = 18-24@20

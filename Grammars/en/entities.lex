@@ -7,6 +7,7 @@ at | in | on | via | @ | inside | near | over at
 # Places named by a common word ("at the office", "at home").
 [venue]
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
+room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]
@@ -28,13 +29,15 @@ mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
 [list-joiner]
 and | & | , | , and
 
-# Words that name a group or place, not a person ("call with the Boston team").
+# Words that name a group, a place or an animal, not a person ("call with the Boston team",
+# "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
+dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 
 # Capitalized words after "with" that are not people.
 [not-a-name]
-the | a | an | my | our | your | his | her | their | me | you | us | them | him | it | this | that | someone | somebody | everyone | madrid | london | paris | tokyo | berlin
+the | a | an | my | our | your | his | her | their | me | you | us | them | him | it | this | that | someone | somebody | everyone
 
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]

@@ -23,11 +23,17 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON lines on stdin and answer each on one line.")
     var jsonl = false
 
+    @Option(name: .long, help: "With --jsonl: parse on N threads (output keeps the input order).")
+    var jobs: Int = 1
+
     @Flag(name: .long, help: "Indent the JSON.")
     var pretty = false
 
     @Flag(name: .long, help: "Explain on stderr which rules built each span and which readings lost and why; add a trace to the JSON (member \"trace\").")
     var explain = false
+
+    @Option(name: .long, help: "Apply an ambiguity chip by id (repeatable), as `nlcal resolve` does. With --jsonl, applied to every line that offers that chip; lines that do not are left as they are.")
+    var choose: [String] = []
 
     @Flag(name: .long, help: "Log each stage's latency and decisions to stderr.")
     var verbose = false
@@ -46,6 +52,7 @@ struct ParseCommand: ParsableCommand {
             host = plugins
             let emitter = try pluginOptions.emitter(named: format, host: plugins,
                                                     options: EmitterOptions(pretty: pretty, explain: explain, batch: jsonl))
+            guard jobs >= 1, jobs <= 256 else { throw CLIError("invalid --jobs \(jobs) (1 to 256)") }
             let cache = PipelineCache(userGrammars: options.grammars)
             if interactive {
                 guard !jsonl else { throw CLIError("--interactive and --jsonl do not go together") }
@@ -61,7 +68,7 @@ struct ParseCommand: ParsableCommand {
             }
             if jsonl {
                 guard text.isEmpty else { throw CLIError("--jsonl reads stdin; do not pass text arguments") }
-                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose).run()
+                let failures = try BatchRunner(cache: cache, options: options, emitter: emitter, plugins: plugins, explain: explain, verbose: verbose, choose: choose).run(jobs: jobs)
                 if failures > 0 {
                     FileHandle.standardError.write(Data("nlcal: \(failures) line(s) had errors (\(emitter.layout == .line ? "answered with error objects" : "reported above"))\n".utf8))
                     throw ExitCode(1)
@@ -73,6 +80,7 @@ struct ParseCommand: ParsableCommand {
             let pipeline = try cache.pipeline(for: context.locale)
             try plugins.install(into: pipeline)
             var result = try pipeline.parse(input, context: context, timed: verbose || explain)
+            if !choose.isEmpty { try ChipResolver.apply(choose, to: &result) }
             if explain {
                 let lines = Derivation.explain(result, pipeline: pipeline)
                 FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))

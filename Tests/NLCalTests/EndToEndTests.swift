@@ -138,3 +138,22 @@ import Testing
         #expect(try errorValidator.validate(jsonData: Data(r.stdout.utf8)).isEmpty)
     }
 }
+
+@Suite(.serialized) struct BatchJobsTests {
+    @Test func jobsKeepTheInputOrder() throws {
+        var input = ""
+        let texts = ["tomorrow 3pm", "not json", "Lunch with Alex next Tue 1pm @Shibuya", "buy milk", "Dentist 2/27 4:30pm"]
+        for i in 0..<200 {
+            let t = texts[i % texts.count]
+            input += t == "not json" ? "not json\n" : "{\"id\":\"\(i)\",\"text\":\"\(t)\",\"ref\":\"2026-02-16T08:30:00+09:00\",\"tz\":\"Asia/Tokyo\"}\n"
+        }
+        let one = try Fixture.run(["parse", "--jsonl"], stdin: Data(input.utf8))
+        let four = try Fixture.run(["parse", "--jsonl", "--jobs", "4"], stdin: Data(input.utf8))
+        #expect(one.stdout == four.stdout)
+        #expect(four.stdout.split(separator: "\n").count == 200)
+        #expect(four.status == 1)
+        let bad = try Fixture.run(["parse", "--jsonl", "--jobs", "0"], stdin: Data())
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("invalid --jobs 0"))
+    }
+}

@@ -1,3 +1,11 @@
+/// A time expression found in a text, with its resolution (nil when it cannot be resolved).
+public struct TimeMention: Sendable {
+    public var range: Range<Int>
+    public var text: String
+    public var expression: TimeExpr
+    public var resolution: Resolution?
+}
+
 /// Stage 2: runs the grammar over the atoms, picks the time expressions, and resolves them.
 ///
 /// Selection keeps the non-overlapping set of reportable items (categories `time`,
@@ -128,6 +136,22 @@ public final class DateTimeStage: Stage {
         case .zoned(let inner, let z, let a): return .zoned(shiftingCycles(inner, by: k), zone: z, abbreviation: a)
         default: return e
         }
+    }
+
+    /// Every time expression in a text, each resolved on its own (for long texts and mailboxes,
+    /// where there is no single event).
+    public func mentions(in state: ParseState, context: ParseContext) -> [TimeMention] {
+        let chart = parser.parse(state.atoms, budget: budget)
+        var rctx = context.resolverContext
+        rctx.meridiemCue = .none
+        var out: [TimeMention] = []
+        for item in select(chart) {
+            guard case .time(let t) = item.value, let tc = timeCategory, parser.grammar.isKind(item.category, of: tc) else { continue }
+            var resolver = Resolver(rctx)
+            let r = scalarRange(item, chart)
+            out.append(TimeMention(range: r, text: state.slice(r), expression: t, resolution: resolver.resolve(t)))
+        }
+        return out
     }
 
     /// Weighted interval scheduling over the reportable items.

@@ -16,6 +16,12 @@ public enum Operators {
 
     static func apply(_ name: String, _ args: [Value?]) -> Value? { table[name]?.fn(args) }
 
+    /// The function of a known operator (an unknown name yields a function that rejects every match).
+    static func function(_ name: String) -> Fn {
+        if let f = table[name]?.fn { return f }
+        return { _ in nil }
+    }
+
     /// All operators: the time operators here plus the families defined in other files
     /// (recurrence, …). Each family is a dictionary; names must not repeat across families.
     static let table: [String: (summary: String, fn: Fn)] = timeOperators.merging(recurrenceOperators) { a, _ in a }
@@ -225,8 +231,11 @@ public enum Operators {
             guard let x = arg(a, 0)?.time else { return nil }
             return .time(.openInterval(from: x, to: nil))
         }),
-        "before-time": ("an open interval up to a time: by Friday, before 5", { a in
+        "before-time": ("an open interval up to a time: before Friday, before 5; with `through`, a day counts until it ends (until Friday)", { a in
             guard let x = arg(a, 0)?.time else { return nil }
+            if arg(a, 1)?.textValue == "through", x.grain == .day, !x.hasTimeOfDay {
+                return .time(.openInterval(from: nil, to: .shifted(x, Duration(1, .day))))
+            }
             return .time(.openInterval(from: nil, to: x))
         }),
         "for": ("a time lasting a duration: 4pm for 30 mins", { a in
@@ -435,6 +444,21 @@ public enum Operators {
     /// Intersection: free calendar patterns merge field by field ("Tue" + "1pm" = "Tue 1pm",
     /// resolved together so future preference sees the whole); anything else stays a pair.
     static func intersect(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // The empty pattern (any day: the anchor of "daily", "monthly") adds nothing.
+        if case .fields(let f) = x, f == Fields() { return y }
+        if case .fields(let f) = y, f == Fields() { return x }
+        // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.
+        if case .openInterval(let from, let to) = x, !isOpenInterval(y) {
+            if let from { return intersect(from, y).map { .openInterval(from: $0, to: nil) } }
+            if let to {
+                // "until Friday" runs to the end of Friday, but "until Friday 5pm" to 17:00 on Friday.
+                if case .shifted(let day?, let d) = to, d == Duration(1, .day), y.hasTimeOfDay {
+                    return intersect(day, y).map { .openInterval(from: nil, to: $0) }
+                }
+                return intersect(to, y).map { .openInterval(from: nil, to: $0) }
+            }
+        }
+        if case .openInterval = y, !isOpenInterval(x) { return intersect(y, x) }
         // A zone said with any part applies to the whole ("Fri 8am JST": Friday in Tokyo).
         if case .zoned(let inner, let z, let abbr) = x {
             if case .zoned = y { return nil }
@@ -474,6 +498,11 @@ public enum Operators {
         return .intersect(x, y)
     }
 
+    static func isOpenInterval(_ e: TimeExpr) -> Bool {
+        if case .openInterval = e { return true }
+        return false
+    }
+
     static func isZoned(_ e: TimeExpr) -> Bool {
         if case .zoned = e { return true }
         return false
@@ -486,13 +515,17 @@ public enum Operators {
 
     static func fitHour(_ f: Fields, _ h: Int, into p: DayPart) -> Fields? {
         var r = f
-        let candidates = f.hourIsAmbiguous ? [h % 12, h % 12 + 12] : [h]
+        // A bare 12 may also be the midnight that ends the part ("12 tonight", "this evening at 12").
+        var candidates = f.hourIsAmbiguous ? [h % 12, h % 12 + 12] : [h]
+        if f.hourIsAmbiguous && h == 12 && (f.minute ?? 0) == 0 { candidates.append(24) }
         for c in candidates {
             let secs = c * 3600 + (f.minute ?? 0) * 60
-            if secs >= p.from && secs < p.to {
+            let endsPart = f.hourIsAmbiguous && c == 24 && secs == p.to
+            if secs >= p.from && (secs < p.to || endsPart) {
                 r.hour = c
                 r.hourIsAmbiguous = false
-                r.dayPart = nil
+                // The part stays with a midnight that ends it: it says which midnight is meant.
+                r.dayPart = endsPart ? p : nil
                 return r
             }
         }

@@ -11,6 +11,8 @@ extension Operators {
         "recur": ("a recurrence of a frequency: daily, weekly, monthly, yearly; optional INTERVAL", { a in
             guard let f = arg(a, 0)?.textValue?.uppercased(), ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(f) else { return nil }
             var r = Recurrence(freq: f)
+            // With nothing else said, the first occurrence is today ("Journal daily").
+            r.anchor = .fields(Fields())
             if let n = arg(a, 1)?.int { guard n >= 1 else { return nil }; r.interval = n }
             return .recurrence(r)
         }),

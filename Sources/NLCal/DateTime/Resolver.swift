@@ -48,6 +48,10 @@ public struct Resolver {
         var openStart = false
         var openEnd = false
         var defaultStart: LocalDateTime?
+        /// For a deadline ("by 5pm", "until Friday", "before noon"): the moment it names
+        /// (`deadlineIsDay` false) or the last day it leaves whole (`deadlineIsDay` true).
+        var deadline: LocalDateTime?
+        var deadlineIsDay = false
     }
 
     // MARK: Entry point
@@ -69,6 +73,10 @@ public struct Resolver {
             r.end = e
         }
         if let d = span.defaultStart { r.eventStart = zone.instant(of: d).instant }
+        if let d = span.deadline {
+            r.deadline = zone.instant(of: d).instant
+            r.deadlineIsDay = span.deadlineIsDay
+        }
         r.hasTimeOfDay = expr.hasTimeOfDay
         r.notes = notes
         return r
@@ -113,6 +121,7 @@ public struct Resolver {
                 return s
             }
             guard let b, var s = span(b, ref: ref, window: window) else { return nil }
+            markDeadline(&s, target: b, bound: s.start)
             s.end = s.start; s.start = ref; s.isInterval = true; s.openStart = true; s.defaultStart = nil
             return s
         case .spanFor(let a, let d):
@@ -139,7 +148,16 @@ public struct Resolver {
             // Friday": until Friday ends) unless the phrase says otherwise ("within 2 weeks").
             let to = inclusive && (s.isInterval || !inner.hasTimeOfDay) ? s.end : s.start
             guard to > ref else { return nil }
-            return Span(start: ref, end: to, grain: .second, isInterval: true)
+            var r = Span(start: ref, end: to, grain: .second, isInterval: true)
+            r.deadline = s.deadline
+            r.deadlineIsDay = s.deadlineIsDay
+            if r.deadline == nil {
+                var t = s
+                markDeadline(&t, target: inner, bound: to)
+                r.deadline = t.deadline
+                r.deadlineIsDay = t.deadlineIsDay
+            }
+            return r
         case .cycles(let g, let from, let count):
             guard count >= 1 else { return nil }
             let first = cycle(g, containing: ref, offset: from)
@@ -151,6 +169,20 @@ public struct Resolver {
         case .containing(let g, let inner):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
             return cycle(g, containing: s.start, offset: 0)
+        }
+    }
+
+    /// Where an event said with a deadline sits: at a time of day it ends there ("by 5pm"), a
+    /// part of the day counts as its usual time ("by eod" → 17:00), and days make an all-day
+    /// event on the last whole day before the bound ("by Friday", "until Friday" → Friday;
+    /// "before Friday" → Thursday).
+    func markDeadline(_ s: inout Span, target: TimeExpr, bound: LocalDateTime) {
+        if let d = s.defaultStart {
+            s.deadline = d; s.deadlineIsDay = false
+        } else if target.hasTimeOfDay {
+            s.deadline = bound; s.deadlineIsDay = false
+        } else {
+            s.deadline = LocalDateTime(bound.adding(seconds: -1).date); s.deadlineIsDay = true
         }
     }
 
@@ -168,7 +200,8 @@ public struct Resolver {
         // Coarse patterns: months and years.
         if f.day == nil && f.weekday == nil && f.weekdaySet == nil && !f.hasTimeOfDay {
             if f.month == nil {
-                guard let y = f.year else { return nil }
+                // The empty pattern matches any day: the first day of the window, else today.
+                guard let y = f.year else { return daySpan(window?.start.date ?? ref.date) }
                 return Span(start: LocalDateTime(CivilDate(y, 1, 1)), end: LocalDateTime(CivilDate(y + 1, 1, 1)), grain: .year)
             }
             var m = CivilDate(f.year ?? (window?.start.date.year ?? ref.date.year), f.month!, 1)
@@ -594,8 +627,13 @@ public struct Resolver {
         let nowInstant = saved.instant(of: ref).instant
         zone = other
         let otherRef = other.local(at: nowInstant)
+        let notesBefore = notes.count
         let s = span(inner, ref: otherRef)
         zone = saved
+        // Alternatives noted inside are wall times of the other zone: say them in ours.
+        for i in notesBefore..<notes.count {
+            notes[i] = notes[i].mapTimes { saved.local(at: other.instant(of: $0).instant) }
+        }
         guard var span = s else { return nil }
         let startInstant = other.instant(of: span.start).instant
         let endInstant = other.instant(of: span.end).instant
@@ -608,6 +646,7 @@ public struct Resolver {
         span.start = saved.local(at: startInstant)
         span.end = saved.local(at: endInstant)
         span.defaultStart = span.defaultStart.map { saved.local(at: other.instant(of: $0).instant) }
+        span.deadline = span.deadline.map { saved.local(at: other.instant(of: $0).instant) }
         return span
     }
 
@@ -679,9 +718,18 @@ public struct Resolver {
             if md == dm { return fields(md, ref: ref, window: window) }
             if let p = preferMonthFirst { return fields(p ? md : dm, ref: ref, window: window) }
             // No order from the locale: the nearest future reading, flagged.
-            guard let x = fields(md, ref: ref, window: window) else { return fields(dm, ref: ref, window: window) }
-            guard let y = fields(dm, ref: ref, window: window) else { return x }
+            // Each reading's own notes (a passed date…) only count if that reading is taken.
+            let before = notes
+            let x = fields(md, ref: ref, window: window)
+            let xNotes = Array(notes.dropFirst(before.count))
+            notes = before
+            let y = fields(dm, ref: ref, window: window)
+            let yNotes = Array(notes.dropFirst(before.count))
+            notes = before
+            guard let x else { notes += yNotes; return y }
+            guard let y else { notes += xNotes; return x }
             let (pick, other) = x.start <= y.start ? (x, y) : (y, x)
+            notes += x.start <= y.start ? xNotes : yNotes
             notes.append(.dateOrder(alternative: other.start))
             return pick
         }
@@ -700,6 +748,10 @@ public struct Resolution: Sendable {
     public var hasTimeOfDay = false
     /// Where an event said with only a part of the day starts ("tonight" → 20:00).
     public var eventStart: Int?
+    /// For a deadline ("by 5pm", "until Friday"): the instant an event said with it ends at, or
+    /// (`deadlineIsDay`) the local midnight starting the day an all-day event takes.
+    public var deadline: Int?
+    public var deadlineIsDay = false
     public var notes: [ResolutionNote] = []
 }
 
@@ -725,4 +777,20 @@ public enum ResolutionNote: Sendable, Equatable {
     case dateOrder(alternative: LocalDateTime)
     /// A zone abbreviation names standard time but the region is on daylight time (or the reverse).
     case zoneAbbreviation(String)
+
+    /// The same note with its wall times mapped (from another zone's wall time to ours).
+    func mapTimes(_ f: (LocalDateTime) -> LocalDateTime) -> ResolutionNote {
+        switch self {
+        case .skippedTime(let t, let g): return .skippedTime(local: f(t), gapSeconds: g)
+        case .repeatedTime(let t, let later): return .repeatedTime(local: f(t), laterInstant: later)
+        case .bareHour(let t): return .bareHour(alternative: f(t))
+        case .timePassed(let t): return .timePassed(alternative: f(t))
+        case .midnight(let t): return .midnight(alternative: f(t))
+        case .datePassed(let t): return .datePassed(alternative: f(t))
+        case .sameWeekdayToday(let t): return .sameWeekdayToday(alternative: f(t))
+        case .nextWeekday(let t): return .nextWeekday(alternative: f(t))
+        case .dateOrder(let t): return .dateOrder(alternative: f(t))
+        case .zoneAbbreviation: return self
+        }
+    }
 }

@@ -106,6 +106,7 @@ public struct Fields: Hashable, Sendable {
         if dayPart != nil { return .hour }
         if day != nil || weekday != nil || weekdaySet != nil { return .day }
         if month != nil { return .month }
+        if year == nil { return .day }  // the empty pattern: any day
         return .year
     }
 
@@ -129,6 +130,11 @@ public struct Fields: Hashable, Sendable {
         (r.day, okField) = take(day, o.day); ok = ok && okField
         (r.weekday, okField) = take(weekday, o.weekday); ok = ok && okField
         (r.weekdaySet, okField) = take(weekdaySet, o.weekdaySet); ok = ok && okField
+        // One weekday and a set of them: that weekday if the set holds it ("Mon" + "Wed and Fri": none).
+        if let w = r.weekday, let ws = r.weekdaySet {
+            guard ws.contains(w) else { return nil }
+            r.weekdaySet = nil
+        }
         if hour != nil && o.hour != nil { return nil }
         r.hour = hour ?? o.hour
         r.minute = hour != nil ? minute : o.minute
@@ -394,13 +400,17 @@ public struct Recurrence: Hashable, Sendable {
 
     public init(freq: String) { self.freq = freq }
 
-    public var rrule: String {
+    public var rrule: String { rrule(until: nil) }
+
+    /// The RRULE with an UNTIL value already formatted (RFC 5545: a UTC date-time
+    /// `20261231T145959Z`, or a DATE `20261231` for all-day events).
+    public func rrule(until: String?) -> String {
         var parts = ["FREQ=\(freq)"]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
         if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
         if !byDay.isEmpty { parts.append("BYDAY=" + byDay.joined(separator: ",")) }
-        if let count { parts.append("COUNT=\(count)") }
+        if let count { parts.append("COUNT=\(count)") } else if let until { parts.append("UNTIL=\(until)") }
         return parts.joined(separator: ";")
     }
 }

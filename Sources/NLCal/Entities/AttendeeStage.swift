@@ -81,8 +81,13 @@ public final class AttendeeStage: Stage {
             end = k
             k += 1
         }
-        if k < tokens.count, words.contains("group-word", tokens[k]) { return nil }
+        // "the Boston team", "Rex the dog": a group or an animal, not a person.
+        var after = k
+        if after < tokens.count, tokens[after].pieces.map(\.text) == ["the"] { after += 1 }
+        if after < tokens.count, words.contains("group-word", tokens[after]) { return nil }
         if words.contains("group-word", tokens[end]) { return nil }
+        // A place is not a person ("call with Madrid"): the city names of the zone lexicon.
+        if words.match("zone-city", tokens, at: title > 0 ? s + title : s) == end - (title > 0 ? s + title : s) + 1 { return nil }
         return (tokens[s].range.lowerBound..<tokens[end].range.upperBound, k)
     }
 }

@@ -3,8 +3,11 @@
 /// A location is "@Place", or a place phrase after a location preposition ("at the office",
 /// "in Leeds", "on Zoom", "via Google Meet"). A place phrase is a venue word, a meeting
 /// platform, a URL, or a run of capitalized words ("Tokyo Midtown Hall", "the Clare Hotel",
-/// "Kevin's", "Lode & Stijn"). Words already claimed by the date/time stage are never a place,
-/// which is how "at 3" stays a time.
+/// "Kevin's", "Lode & Stijn"). A venue word with a number or letter after it is a place with or
+/// without a preposition ("in room 4B", "conference room B", "Room 12"), and so is a meeting
+/// link anywhere in the text: a URL whose host names a platform ("zoom.us/j/…",
+/// "meet.google.com/…", "teams.microsoft.com/…"). Words already claimed by the date/time stage
+/// are never a place, which is how "at 3" stays a time.
 public final class LocationStage: Stage {
     public let name = "location"
     let words: WordLists
@@ -40,6 +43,38 @@ public final class LocationStage: Stage {
                 return
             }
         }
+        // No preposition: a numbered venue ("Room 12") or a meeting link.
+        for (k, t) in tokens.enumerated() where !state.isClaimed(t.range) {
+            if t.kind == .url, isMeetingLink(t) {
+                claim(&state, span: t.range, place: t.range)
+                return
+            }
+            let venue = words.match("venue", tokens, at: k)
+            if venue > 0, let end = numbered(after: k + venue - 1, tokens, state) {
+                claim(&state, span: t.range.lowerBound..<tokens[end].range.upperBound, place: t.range.lowerBound..<tokens[end].range.upperBound)
+                return
+            }
+        }
+    }
+
+    /// A URL whose host has a platform word among its labels (zoom, meet, teams, webex…).
+    func isMeetingLink(_ t: Token) -> Bool {
+        var s = Substring(t.original.lowercased())
+        if let r = s.range(of: "://") { s = s[r.upperBound...] }
+        let host = s.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard host.contains("."), s.count > host.count else { return false }
+        let labels = host.split(separator: ".").map(String.init)
+        return words.phrases["platform"]?.contains { $0.count == 1 && labels.contains($0[0]) } ?? false
+    }
+
+    /// The identifier after a venue word ("4B", "12", "B"), or nil.
+    func numbered(after i: Int, _ tokens: [Token], _ state: ParseState) -> Int? {
+        let k = i + 1
+        guard k < tokens.count, tokens[k].spaceBefore, !state.isClaimed(tokens[k].range) else { return nil }
+        let t = tokens[k]
+        if t.kind == .number || t.kind == .compound { return k }
+        if t.kind == .word, t.original.count == 1, t.isCapitalized { return k }
+        return nil
     }
 
     /// The last token of a place phrase starting at `s`, or nil when none starts there.
@@ -48,7 +83,7 @@ public final class LocationStage: Stage {
         let platform = words.match("platform", tokens, at: s)
         if platform > 0 { return s + platform - 1 }
         let venue = words.match("venue", tokens, at: s)
-        if venue > 0 { return s + venue - 1 }
+        if venue > 0 { return numbered(after: s + venue - 1, tokens, state) ?? s + venue - 1 }
         var first = s
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
         guard anyCase || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }

@@ -6,12 +6,20 @@
 /// (and, &), `title-connector` (words left dangling when a phrase is removed from the title).
 struct WordLists: Sendable {
     let phrases: [String: [[String]]]
+    /// Each list's phrases by their first piece.
+    let byFirst: [String: [String: [[String]]]]
+    let sets: [String: Set<[String]>]
 
-    init(grammar: Grammar) { phrases = grammar.wordLists }
+    init(grammar: Grammar) {
+        phrases = grammar.wordLists
+        byFirst = phrases.mapValues { Dictionary(grouping: $0, by: { $0[0] }) }
+        sets = phrases.mapValues { Set($0) }
+    }
 
     /// The length in tokens of the longest phrase of a list starting at token `i`, or 0.
     func match(_ list: String, _ tokens: [Token], at i: Int) -> Int {
-        guard let entries = phrases[list], i < tokens.count else { return 0 }
+        guard i < tokens.count, let first = tokens[i].pieces.first?.text,
+              let entries = byFirst[list]?[first] else { return 0 }
         var best = 0
         for p in entries {
             // Phrases are matched against whole tokens' pieces.
@@ -30,7 +38,7 @@ struct WordLists: Sendable {
     }
 
     func contains(_ list: String, _ token: Token) -> Bool {
-        phrases[list]?.contains(token.pieces.map(\.text)) ?? false
+        sets[list]?.contains(token.pieces.map(\.text)) ?? false
     }
 }
 

@@ -31,9 +31,11 @@ public struct ParseBudget: Sendable {
     public var maxItemAtoms = 24
     /// Items in the chart at most: `base + perAtom × atoms`.
     public var baseItems = 2_000
-    public var itemsPerAtom = 48
+    public var itemsPerAtom = 8
     /// Matches tried from one new item at most.
     public var maxMatchesPerItem = 64
+    /// Items starting at one atom at most (a dense run of numbers cannot fill the chart).
+    public var maxItemsPerStart = 24
     public init() {}
 }
 
@@ -44,31 +46,155 @@ public struct ParseBudget: Sendable {
 /// the pattern matched against atoms and items already in the chart on both sides. Every match
 /// is therefore found exactly once — when its last constituent joins — and new items re-enter
 /// the queue until nothing new appears or the budget is spent.
+///
+/// Patterns are compiled once into flat tables of plain values, and literal pieces into
+/// integer symbols, so matching compares integers and allocates nothing per attempt.
 public final class ChartParser {
     public let grammar: Grammar
-    /// For each category, the (rule, variant, slot) places an item of it can fill.
-    private var triggers: [[(rule: Int32, variant: Int32, slot: Int32)]]
-    /// Rule variants made only of literals, by their first piece.
-    private var literalRules: [String: [(rule: Int32, variant: Int32)]] = [:]
+
+    /// One pattern element, as plain data.
+    struct Element {
+        var isLiteral: Bool
+        var glued: Bool
+        var nonLatent: Bool
+        var category: Int32
+        var minValue: Double
+        var maxValue: Double
+        var minDigits: Int16
+        var maxDigits: Int16
+        /// Literal alternatives: `alternatives[altStart ..< altStart + altCount]`.
+        var altStart: Int32
+        var altCount: Int32
+        var hasValueRange: Bool
+        var hasDigits: Bool
+    }
+
+    /// One rule variant: `elements[elemStart ..< elemStart + elemCount]`.
+    struct Variant {
+        var rule: Int32
+        var variant: Int32
+        var elemStart: Int32
+        var elemCount: Int32
+    }
+
+    private let elements: [Element]
+    /// Each alternative is `symbols[start ..< start + count]`.
+    private let alternatives: [(start: Int32, count: Int32)]
+    private let altSymbols: [Int32]
+    private let variants: [Variant]
+    /// For each category, the (variant, slot) places an item of it can fill whose preceding
+    /// element is not a literal (or that come first).
+    private let triggers: [[(variant: Int32, slot: Int32)]]
+    /// The places whose preceding element is a literal, by the symbol that literal ends with:
+    /// an item only visits those its left neighbour can complete.
+    private let triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]]
+    /// Each rule's operator, looked up once.
+    private let operators: [Operators.Fn]
+    /// Variants made only of literals, by their first symbol.
+    private let literalVariants: [Int32: [Int32]]
+    /// Literal and lexicon pieces as integer symbols.
+    private let symbols: [String: Int32]
+    /// Lexicon entries by their first symbol, with their pieces as symbols.
+    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: SourceLocation)]]
+    /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
+    private let kindOf: [Bool]
+    private let categoryCount: Int
+    private let numCategory: CategoryID
 
     public init(grammar: Grammar) {
         self.grammar = grammar
-        triggers = Array(repeating: [], count: grammar.categories.count)
-        for (r, rule) in grammar.rules.enumerated() {
-            for (v, elems) in rule.variants.enumerated() {
-                var hasCategory = false
-                for (s, e) in elems.enumerated() {
-                    guard case .category(let cat, _) = e.kind else { continue }
-                    hasCategory = true
-                    for c in 0..<grammar.categories.count where grammar.isKind(CategoryID(c), of: cat) {
-                        triggers[c].append((Int32(r), Int32(v), Int32(s)))
-                    }
-                }
-                if !hasCategory, case .literal(let alts) = elems[0].kind {
-                    for alt in alts { literalRules[alt[0], default: []].append((Int32(r), Int32(v))) }
-                }
+        let categoryCount = grammar.categories.count
+        self.categoryCount = categoryCount
+        numCategory = grammar.categoryID("num")!
+        // Built in locals and stored once: the tables are constants, so reading them in the hot
+        // loop needs no exclusivity checks.
+        var elements: [Element] = []
+        var alternatives: [(start: Int32, count: Int32)] = []
+        var altSymbols: [Int32] = []
+        var variants: [Variant] = []
+        var literalVariants: [Int32: [Int32]] = [:]
+        var symbols: [String: Int32] = [:]
+        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: SourceLocation)]] = [:]
+        var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
+        for a in 0..<categoryCount {
+            for b in grammar.ancestors[a] { kindOf[a * categoryCount + Int(b)] = true }
+        }
+        var triggers: [[(variant: Int32, slot: Int32)]] = Array(repeating: [], count: categoryCount)
+        var triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]] = Array(repeating: [:], count: categoryCount)
+        func symbol(_ piece: String) -> Int32 {
+            if let s = symbols[piece] { return s }
+            let s = Int32(symbols.count)
+            symbols[piece] = s
+            return s
+        }
+        for entries in grammar.lexicon.values {
+            for e in entries {
+                let syms = e.pieces.map(symbol)
+                lexicon[syms[0], default: []].append((syms, e.category, e.value, e.origin))
             }
         }
+        for (r, rule) in grammar.rules.enumerated() {
+            for (v, elems) in rule.variants.enumerated() {
+                let vIndex = Int32(variants.count)
+                variants.append(Variant(rule: Int32(r), variant: Int32(v), elemStart: Int32(elements.count), elemCount: Int32(elems.count)))
+                var hasCategory = false
+                for (k, e) in elems.enumerated() {
+                    var el = Element(isLiteral: false, glued: e.glued, nonLatent: false, category: -1, minValue: 0, maxValue: 0,
+                                     minDigits: 0, maxDigits: 0, altStart: 0, altCount: 0, hasValueRange: false, hasDigits: false)
+                    switch e.kind {
+                    case .literal(let alts):
+                        el.isLiteral = true
+                        el.altStart = Int32(alternatives.count)
+                        el.altCount = Int32(alts.count)
+                        for alt in alts {
+                            alternatives.append((Int32(altSymbols.count), Int32(alt.count)))
+                            altSymbols.append(contentsOf: alt.map(symbol))
+                        }
+                        if k == 0 && !elems.contains(where: { if case .category = $0.kind { return true }; return false }) {
+                            for alt in alts { literalVariants[symbol(alt[0]), default: []].append(vIndex) }
+                        }
+                    case .category(let cat, let c):
+                        hasCategory = true
+                        el.category = cat
+                        el.nonLatent = c.nonLatent
+                        if c.minValue != nil || c.maxValue != nil {
+                            el.hasValueRange = true
+                            el.minValue = c.minValue ?? -.infinity
+                            el.maxValue = c.maxValue ?? .infinity
+                        }
+                        if let d = c.digits {
+                            el.hasDigits = true
+                            el.minDigits = Int16(d.lowerBound)
+                            el.maxDigits = Int16(d.upperBound)
+                        }
+                        var lastSymbols: [Int32]?
+                        if k > 0, case .literal(let prevAlts) = elems[k - 1].kind {
+                            lastSymbols = Array(Set(prevAlts.map { symbol($0[$0.count - 1]) }))
+                        }
+                        for x in 0..<categoryCount where kindOf[x * categoryCount + Int(cat)] {
+                            if let syms = lastSymbols {
+                                for sym in syms { triggersAfter[x][sym, default: []].append((vIndex, Int32(k))) }
+                            } else {
+                                triggers[x].append((vIndex, Int32(k)))
+                            }
+                        }
+                    }
+                    elements.append(el)
+                }
+                _ = hasCategory
+            }
+        }
+        self.elements = elements
+        self.alternatives = alternatives
+        self.altSymbols = altSymbols
+        self.variants = variants
+        self.triggers = triggers
+        self.triggersAfter = triggersAfter
+        self.literalVariants = literalVariants
+        self.symbols = symbols
+        self.lexicon = lexicon
+        self.kindOf = kindOf
+        self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
     /// The result of one parse: every item built, and whether the budget cut the parse short.
@@ -87,18 +213,31 @@ public final class ChartParser {
 
     /// The state of one parse.
     private struct Run {
-        let parser: ChartParser
-        let grammar: Grammar
+        let p: ChartParser
         let atoms: [Atom]
+        /// Each atom's symbol, or -1 when no grammar literal has that text.
+        let atomSymbols: [Int32]
         let budget: ParseBudget
         let maxItems: Int
         var items: [Item] = []
+        /// Plain copies of the fields matching reads, so it never copies an `Item`.
+        var itemCategory: [Int32] = []
+        var itemStart: [Int32] = []
+        var itemEnd: [Int32] = []
+        var itemLatent: [Bool] = []
+        var itemNumber: [Double] = []
+        var itemDigits: [Int16] = []
         var byStart: [[Int32]]
         var byEnd: [[Int32]]
         var queue: [Int32] = []
         var queueHead = 0
         var seen: Set<ItemKey> = []
         var truncated = false
+        /// The slots of the match being built: atom ranges for literals, item ids for categories.
+        var slotItem: [Int32] = Array(repeating: -1, count: 32)
+        var slotStart: [Int32] = Array(repeating: 0, count: 32)
+        var slotEnd: [Int32] = Array(repeating: 0, count: 32)
+        var matchesLeft = 0
 
         struct ItemKey: Hashable {
             var category: CategoryID
@@ -108,13 +247,15 @@ public final class ChartParser {
         }
 
         init(parser: ChartParser, atoms: [Atom], budget: ParseBudget) {
-            self.parser = parser
-            self.grammar = parser.grammar
+            self.p = parser
             self.atoms = atoms
+            self.atomSymbols = atoms.map { parser.symbols[$0.text] ?? -1 }
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
             byStart = Array(repeating: [], count: atoms.count + 1)
             byEnd = Array(repeating: [], count: atoms.count + 1)
+            seen.reserveCapacity(64 + atoms.count * 8)
+            items.reserveCapacity(64 + atoms.count * 8)
         }
 
         mutating func add(_ item: Item) {
@@ -122,27 +263,39 @@ public final class ChartParser {
             let key = ItemKey(category: item.category, start: Int32(item.start), end: Int32(item.end), value: item.value)
             guard seen.insert(key).inserted else { return }
             items.append(item)
+            itemCategory.append(item.category)
+            itemStart.append(Int32(item.start))
+            itemEnd.append(Int32(item.end))
+            itemLatent.append(item.latent)
+            if case .number(let v, let d) = item.value {
+                itemNumber.append(v)
+                itemDigits.append(Int16(d))
+            } else {
+                itemNumber.append(.nan)
+                itemDigits.append(-1)
+            }
             queue.append(Int32(items.count - 1))
         }
 
         mutating func seed() {
-            let numCat = grammar.categoryID("num")!
-            for (i, atom) in atoms.enumerated() {
-                if atom.isDigits, atom.text.count <= 9, let v = Int(atom.text) {
-                    add(Item(category: numCat, start: i, end: i + 1, value: .number(Double(v), digits: atom.text.count),
+            for i in 0..<atoms.count {
+                let atom = atoms[i]
+                if atom.isDigits, atom.text.utf8.count <= 9, let v = Int(atom.text) {
+                    add(Item(category: p.numCategory, start: i, end: i + 1, value: .number(Double(v), digits: atom.text.utf8.count),
                              rule: -1, children: [], latent: true, size: 0))
                 }
-                if let entries = grammar.lexicon[atom.text] {
-                    for e in entries where matchesPieces(e.pieces, at: i) {
+                let sym = atomSymbols[i]
+                guard sym >= 0 else { continue }
+                if let entries = p.lexicon[sym] {
+                    for e in entries where symbolsMatch(e.pieces, at: i) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
                                  rule: -1, children: [], latent: false, size: 0, lexiconOrigin: e.origin))
                     }
                 }
-                if let rules = parser.literalRules[atom.text] {
-                    for (r, v) in rules {
-                        var matches: [[Slot]] = []
-                        matchForward(Array(grammar.rules[Int(r)].variants[Int(v)]), from: 0, at: i, acc: [], into: &matches)
-                        for m in matches { build(rule: r, variant: v, slots: m) }
+                if let vs = p.literalVariants[sym] {
+                    for v in vs {
+                        matchesLeft = budget.maxMatchesPerItem
+                        forward(variant: v, k: 0, pos: i)
                     }
                 }
             }
@@ -152,129 +305,162 @@ public final class ChartParser {
             while queueHead < queue.count {
                 let id = queue[queueHead]
                 queueHead += 1
-                let item = items[Int(id)]
-                byStart[item.start].append(id)
-                byEnd[item.end].append(id)
-                var tried = 0
-                for t in parser.triggers[Int(item.category)] {
-                    let rule = grammar.rules[Int(t.rule)]
-                    let elems = rule.variants[Int(t.variant)]
+                let start = Int(itemStart[Int(id)]), end = Int(itemEnd[Int(id)])
+                if byStart[start].count >= budget.maxItemsPerStart { truncated = true; continue }
+                byStart[start].append(id)
+                byEnd[end].append(id)
+                let category = Int(itemCategory[Int(id)])
+                matchesLeft = budget.maxMatchesPerItem
+                let before: Int32 = start > 0 ? atomSymbols[start - 1] : -1
+                let general = p.triggers[category]
+                let afterLiteral = before >= 0 ? (p.triggersAfter[category][before] ?? []) : []
+                for list in [general, afterLiteral] {
+                for t in list {
+                    let v = p.variants[Int(t.variant)]
                     let slot = Int(t.slot)
-                    guard accepts(elems[slot], item: item) else { continue }
-                    if elems[slot].glued, item.start > 0, atoms[item.start].spaceBefore { continue }
-                    var left: [[Slot]] = []
-                    matchBackward(elems, from: slot - 1, endingAt: item.start, acc: [], into: &left)
-                    if left.isEmpty { continue }
-                    var right: [[Slot]] = []
-                    matchForward(elems, from: slot + 1, at: item.end, acc: [], into: &right)
-                    for l in left {
-                        for r in right {
-                            tried += 1
-                            if tried > budget.maxMatchesPerItem { truncated = true; break }
-                            build(rule: t.rule, variant: t.variant, slots: l.reversed() + [.item(id)] + r)
-                        }
+                    let el = p.elements[Int(v.elemStart) + slot]
+                    guard accepts(el, id) else { continue }
+                    if el.glued, start > 0, atoms[start].spaceBefore { continue }
+                    // Cheap look at the neighbours first: most triggers fail right there.
+                    if slot > 0 {
+                        let prev = p.elements[Int(v.elemStart) + slot - 1]
+                        if prev.isLiteral {
+                            guard start > 0, literalEnds(prev, at: start) else { continue }
+                        } else if byEnd[start].isEmpty { continue }
                     }
+                    if slot + 1 < Int(v.elemCount) {
+                        let next = p.elements[Int(v.elemStart) + slot + 1]
+                        if next.isLiteral {
+                            guard end < atoms.count, literalStarts(next, at: end) else { continue }
+                        } else if byStart[end].isEmpty { continue }
+                    }
+                    slotItem[slot] = id
+                    slotStart[slot] = Int32(start)
+                    slotEnd[slot] = Int32(end)
+                    backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
+                    if matchesLeft <= 0 { truncated = true; break }
                     if items.count >= maxItems { truncated = true; return }
                 }
-            }
-        }
-
-        /// What filled one element of a pattern.
-        enum Slot {
-            case literal(start: Int, end: Int)
-            case item(Int32)
-        }
-
-        func slotStart(_ s: Slot) -> Int {
-            switch s {
-            case .literal(let a, _): return a
-            case .item(let id): return items[Int(id)].start
-            }
-        }
-
-        func slotEnd(_ s: Slot) -> Int {
-            switch s {
-            case .literal(_, let b): return b
-            case .item(let id): return items[Int(id)].end
-            }
-        }
-
-        func matchesPieces(_ pieces: [String], at i: Int) -> Bool {
-            guard i + pieces.count <= atoms.count else { return false }
-            for (k, p) in pieces.enumerated() where atoms[i + k].text != p { return false }
-            return true
-        }
-
-        func accepts(_ e: PatternElement, item: Item) -> Bool {
-            guard case .category(let cat, let c) = e.kind, grammar.isKind(item.category, of: cat) else { return false }
-            if c == .none { return true }
-            if c.nonLatent && item.latent { return false }
-            if c.minValue != nil || c.maxValue != nil {
-                guard let v = item.value.number else { return false }
-                if let lo = c.minValue, v < lo { return false }
-                if let hi = c.maxValue, v > hi { return false }
-            }
-            if let d = c.digits {
-                guard case .number(_, let digits) = item.value, d.contains(digits) else { return false }
-            }
-            return true
-        }
-
-        func matchForward(_ elems: [PatternElement], from k: Int, at pos: Int, acc: [Slot], into out: inout [[Slot]]) {
-            if k == elems.count { out.append(acc); return }
-            if out.count >= budget.maxMatchesPerItem { return }
-            let e = elems[k]
-            switch e.kind {
-            case .literal(let alts):
-                guard pos < atoms.count, !(e.glued && atoms[pos].spaceBefore) else { return }
-                for alt in alts where matchesPieces(alt, at: pos) {
-                    matchForward(elems, from: k + 1, at: pos + alt.count, acc: acc + [.literal(start: pos, end: pos + alt.count)], into: &out)
-                }
-            case .category:
-                guard pos < atoms.count, !(e.glued && atoms[pos].spaceBefore) else { return }
-                for id in byStart[pos] where accepts(e, item: items[Int(id)]) {
-                    matchForward(elems, from: k + 1, at: items[Int(id)].end, acc: acc + [.item(id)], into: &out)
                 }
             }
         }
 
-        /// Matches elements k, k-1, … 0 ending at `pos`; slots come out in reverse order.
-        func matchBackward(_ elems: [PatternElement], from k: Int, endingAt pos: Int, acc: [Slot], into out: inout [[Slot]]) {
-            if k < 0 { out.append(acc); return }
-            if out.count >= budget.maxMatchesPerItem { return }
-            let e = elems[k]
+        func symbolsMatch(_ syms: [Int32], at i: Int) -> Bool {
+            guard i + syms.count <= atoms.count else { return false }
+            for k in 0..<syms.count where atomSymbols[i + k] != syms[k] { return false }
+            return true
+        }
+
+        /// Some alternative of a literal element ends with the atom before `pos`.
+        func literalEnds(_ el: Element, at pos: Int) -> Bool {
+            let sym = atomSymbols[pos - 1]
+            guard sym >= 0 else { return false }
+            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+                let (s, c) = p.alternatives[a]
+                if p.altSymbols[Int(s + c) - 1] == sym { return true }
+            }
+            return false
+        }
+
+        /// Some alternative of a literal element starts with the atom at `pos`.
+        func literalStarts(_ el: Element, at pos: Int) -> Bool {
+            let sym = atomSymbols[pos]
+            guard sym >= 0 else { return false }
+            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) where p.altSymbols[Int(p.alternatives[a].start)] == sym {
+                return true
+            }
+            return false
+        }
+
+        func altMatches(_ a: Int, at i: Int) -> Int32? {
+            let (s, c) = p.alternatives[a]
+            guard i >= 0, i + Int(c) <= atoms.count else { return nil }
+            for k in 0..<Int(c) where atomSymbols[i + k] != p.altSymbols[Int(s) + k] { return nil }
+            return c
+        }
+
+        func accepts(_ el: Element, _ id: Int32) -> Bool {
+            let i = Int(id)
+            guard !el.isLiteral, p.kindOf[Int(itemCategory[i]) * p.categoryCount + Int(el.category)] else { return false }
+            if el.nonLatent && itemLatent[i] { return false }
+            if el.hasValueRange || el.hasDigits {
+                let digits = itemDigits[i]
+                guard digits >= 0 else { return false }
+                let v = itemNumber[i]
+                if el.hasValueRange && (v < el.minValue || v > el.maxValue) { return false }
+                if el.hasDigits && (digits < el.minDigits || digits > el.maxDigits) { return false }
+            }
+            return true
+        }
+
+        /// Fills slots k, k-1, … 0 ending at `pos`, then the slots after the anchor.
+        mutating func backward(variant vi: Int32, k: Int, pos: Int, anchor: Int, anchorEnd: Int) {
+            if k < 0 { forward(variant: vi, k: anchor + 1, pos: anchorEnd); return }
+            guard matchesLeft > 0 else { return }
+            let v = p.variants[Int(vi)]
+            let el = p.elements[Int(v.elemStart) + k]
             // The element after this one may forbid whitespace before itself.
-            if elems[k + 1].glued, pos < atoms.count, atoms[pos].spaceBefore { return }
-            switch e.kind {
-            case .literal(let alts):
-                for alt in alts where pos - alt.count >= 0 && matchesPieces(alt, at: pos - alt.count) {
-                    let start = pos - alt.count
-                    if e.glued, start > 0, atoms[start].spaceBefore { continue }
-                    matchBackward(elems, from: k - 1, endingAt: start, acc: acc + [.literal(start: start, end: pos)], into: &out)
+            if p.elements[Int(v.elemStart) + k + 1].glued, pos < atoms.count, atoms[pos].spaceBefore { return }
+            if el.isLiteral {
+                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+                    let c = Int(p.alternatives[a].count)
+                    guard altMatches(a, at: pos - c) != nil else { continue }
+                    let s = pos - c
+                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    slotItem[k] = -1; slotStart[k] = Int32(s); slotEnd[k] = Int32(pos)
+                    backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
-            case .category:
-                for id in byEnd[pos] where accepts(e, item: items[Int(id)]) {
-                    let start = items[Int(id)].start
-                    if e.glued, start > 0, atoms[start].spaceBefore { continue }
-                    matchBackward(elems, from: k - 1, endingAt: start, acc: acc + [.item(id)], into: &out)
+            } else {
+                for id in byEnd[pos] where accepts(el, id) {
+                    let s = Int(itemStart[Int(id)])
+                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    slotItem[k] = id; slotStart[k] = Int32(s); slotEnd[k] = Int32(pos)
+                    backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
             }
         }
 
-        mutating func build(rule r: Int32, variant v: Int32, slots: [Slot]) {
-            guard let first = slots.first, let last = slots.last else { return }
-            let start = slotStart(first), end = slotEnd(last)
+        /// Fills slots k, k+1, … from `pos`, then builds the item.
+        mutating func forward(variant vi: Int32, k: Int, pos: Int) {
+            let v = p.variants[Int(vi)]
+            if k == Int(v.elemCount) {
+                matchesLeft -= 1
+                build(v)
+                return
+            }
+            guard matchesLeft > 0, pos < atoms.count else { return }
+            let el = p.elements[Int(v.elemStart) + k]
+            if el.glued && atoms[pos].spaceBefore && k > 0 { return }
+            if el.isLiteral {
+                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+                    guard let c = altMatches(a, at: pos) else { continue }
+                    slotItem[k] = -1; slotStart[k] = Int32(pos); slotEnd[k] = Int32(pos) + c
+                    forward(variant: vi, k: k + 1, pos: pos + Int(c))
+                }
+            } else {
+                for id in byStart[pos] where accepts(el, id) {
+                    let e = Int(itemEnd[Int(id)])
+                    slotItem[k] = id; slotStart[k] = Int32(pos); slotEnd[k] = Int32(e)
+                    forward(variant: vi, k: k + 1, pos: e)
+                }
+            }
+        }
+
+        mutating func build(_ v: Variant) {
+            let n = Int(v.elemCount)
+            let start = Int(slotStart[0]), end = Int(slotEnd[n - 1])
             guard end - start <= budget.maxItemAtoms else { return }
-            let rule = grammar.rules[Int(r)]
-            let positions = rule.variantSlots[Int(v)]
+            let rule = p.grammar.rules[Int(v.rule)]
+            let positions = rule.variantSlots[Int(v.variant)]
             var matched = [Value?](repeating: nil, count: rule.elementCount)
             var children: [Int32] = []
             var size = 1
-            for (k, s) in slots.enumerated() {
-                switch s {
-                case .literal(let a, let b):
-                    matched[positions[k] - 1] = .text(atoms[a..<b].map(\.text).joined(separator: " "))
-                case .item(let id):
+            for k in 0..<n {
+                let id = slotItem[k]
+                if id < 0 {
+                    let a = Int(slotStart[k]), b = Int(slotEnd[k])
+                    matched[positions[k] - 1] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
+                } else {
                     matched[positions[k] - 1] = items[Int(id)].value
                     children.append(id)
                     size += items[Int(id)].size
@@ -287,8 +473,8 @@ public final class ChartParser {
                 case .word(let w): return .text(w)
                 }
             }
-            guard let value = Operators.apply(rule.operatorName, args) else { return }
-            add(Item(category: rule.category, start: start, end: end, value: value, rule: r,
+            guard let value = p.operators[Int(v.rule)](args) else { return }
+            add(Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
                      children: children, latent: rule.latent, size: size))
         }
     }

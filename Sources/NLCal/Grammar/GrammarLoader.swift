@@ -80,11 +80,11 @@ public enum GrammarLoader {
             for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = stripComment(rawLine)
                 let loc = SourceLocation(file: file, line: i + 1, column: 1)
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if line.trimmedSpaces.isEmpty { continue }
+                let trimmed = line.trimmedSpaces
                 if trimmed.hasPrefix("[") {
                     guard trimmed.hasSuffix("]") else { throw GrammarError("section header must end with ']'", at: loc) }
-                    let name = String(trimmed.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                    let name = String(trimmed.dropFirst().dropLast()).trimmedSpaces
                     guard isIdentifier(name) else {
                         throw GrammarError("bad category name '\(name)' (letters, digits and '-' only)", at: loc)
                     }
@@ -97,7 +97,7 @@ public enum GrammarLoader {
                 var phrasesPart = Substring(trimmed)
                 var value: Value?
                 if let eq = trimmed.lastIndex(of: "=") {
-                    let v = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                    let v = trimmed[trimmed.index(after: eq)...].trimmedSpaces
                     guard !v.isEmpty else {
                         throw GrammarError("missing value after '='", at: column(of: eq, in: line, loc))
                     }
@@ -105,7 +105,7 @@ public enum GrammarLoader {
                     phrasesPart = trimmed[..<eq]
                 }
                 for phrase in phrasesPart.split(separator: "|") {
-                    let p = phrase.trimmingCharacters(in: .whitespaces)
+                    let p = phrase.trimmedSpaces
                     guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
                     let pieces = GrammarText.pieces(p)
                     let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
@@ -119,13 +119,13 @@ public enum GrammarLoader {
         mutating func readRules(file: String, text: String, layer: Int) throws {
             for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = stripComment(rawLine)
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmedSpaces
                 if trimmed.isEmpty { continue }
                 let indent = line.prefix(while: { $0 == " " || $0 == "\t" }).count
                 let loc = SourceLocation(file: file, line: i + 1, column: indent + 1)
                 if trimmed.hasPrefix("category ") {
                     let body = trimmed.dropFirst("category ".count)
-                    let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
                     guard isIdentifier(parts[0]) else { throw GrammarError("bad category name '\(parts[0])'", at: loc) }
                     var parent: CategoryID?
                     if parts.count == 2 {
@@ -147,7 +147,7 @@ public enum GrammarLoader {
             guard let arrow = line.range(of: "->") else {
                 throw GrammarError("rule needs '-> category:' after its name", at: loc)
             }
-            let name = line[line.range(of: "rule ")!.upperBound..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+            let name = line[line.range(of: "rule ")!.upperBound..<arrow.lowerBound].trimmedSpaces
             guard isIdentifier(name) else { throw GrammarError("bad rule name '\(name)'", at: loc) }
             guard let colon = line[arrow.upperBound...].firstIndex(of: ":") else {
                 throw GrammarError("rule '\(name)' needs ':' after its category", at: loc)
@@ -168,16 +168,16 @@ public enum GrammarLoader {
             }
             let pattern = String(line[line.index(after: colon)..<fat.lowerBound])
             let patternColumn = line.distance(from: line.startIndex, to: colon) + 2
-            let call = line[fat.upperBound...].trimmingCharacters(in: .whitespaces)
+            let call = line[fat.upperBound...].trimmedSpaces
             let callLoc = column(of: fat.upperBound, in: line, loc)
             var op = call
             var args: [Argument] = []
             if let open = call.firstIndex(of: "(") {
                 guard call.hasSuffix(")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
-                op = String(call[..<open]).trimmingCharacters(in: .whitespaces)
+                op = String(call[..<open]).trimmedSpaces
                 let inner = call[call.index(after: open)..<call.index(before: call.endIndex)]
                 for raw in inner.split(separator: ",") {
-                    let a = raw.trimmingCharacters(in: .whitespaces)
+                    let a = raw.trimmedSpaces
                     if a.hasPrefix("$") {
                         guard let n = Int(a.dropFirst()), n >= 1 else {
                             throw GrammarError("bad argument '\(a)' (use $1, $2, …)", at: callLoc)
@@ -248,7 +248,7 @@ public enum GrammarLoader {
             }
             guard !variants.isEmpty else { throw GrammarError("rule '\(d.name)' can match nothing (every element is optional)", at: loc) }
             return Rule(name: d.name, category: grammar.categoryID(d.category)!, latent: d.latent,
-                        variants: variants, variantSlots: slots, patternText: d.pattern.trimmingCharacters(in: .whitespaces),
+                        variants: variants, variantSlots: slots, patternText: d.pattern.trimmedSpaces,
                         elementCount: written.count, operatorName: d.op, arguments: d.args, origin: d.origin)
         }
     }
@@ -303,5 +303,15 @@ enum GrammarText {
         }
         flush()
         return out
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (a fast, Foundation-free trim).
+    var trimmedSpaces: String {
+        var sub = Substring(self)
+        while let f = sub.first, f == " " || f == "\t" { sub = sub.dropFirst() }
+        while let l = sub.last, l == " " || l == "\t" { sub = sub.dropLast() }
+        return String(sub)
     }
 }

@@ -36,7 +36,7 @@ enum PatternParser {
                 let inner = String(chars[(i + 1)..<close])
                 var alts: [[String]] = []
                 for alt in splitAlternatives(inner) {
-                    let a = alt.trimmingCharacters(in: .whitespaces)
+                    let a = alt.trimmedSpaces
                     let unquoted = a.count >= 2 && a.hasPrefix("\"") && a.hasSuffix("\"") ? String(a.dropFirst().dropLast()) : a
                     let p = GrammarText.pieces(unquoted)
                     guard !p.isEmpty else { throw GrammarError("empty alternative in '(\(inner))'", at: start) }

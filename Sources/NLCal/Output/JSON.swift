@@ -39,63 +39,75 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Compact serialization (one line), with `/` unescaped and non-ASCII kept as UTF-8.
     public func serialized(pretty: Bool = false) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(into: &out, pretty: pretty, indent: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout String, pretty: Bool, indent: Int) {
+    private func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
+        func newline(_ level: Int) {
+            out.append(0x0A)
+            for _ in 0..<(level * 2) { out.append(0x20) }
+        }
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
-            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) } else { out += "null" }
+            let text = d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
+            out.append(contentsOf: text.utf8)
         case .string(let s): JSON.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (i, v) in items.enumerated() {
-                if i > 0 { out += pretty ? "," : "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { newline(indent + 1) }
                 v.write(into: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if pretty { newline(indent) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (i, (k, v)) in members.enumerated() {
-                if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { newline(indent + 1) }
                 JSON.quote(k, into: &out)
-                out += pretty ? ": " : ":"
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(0x20) }
                 v.write(into: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if pretty { newline(indent) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+        var bytes: [UInt8] = []
+        quote(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            default: out.append(b)
             }
         }
-        out += "\""
+        out.append(0x22)
     }
 
     /// Parses JSON text, keeping member order. Throws `JSONParseError` naming the offset.

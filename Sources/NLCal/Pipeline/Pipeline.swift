@@ -31,6 +31,13 @@ public final class Pipeline {
         }
     }
 
+    /// Every time expression in a text (prose, mail), each resolved on its own.
+    public func findTimes(in text: String, context: ParseContext) throws -> [TimeMention] {
+        var state = ParseState(text: text)
+        try stages[0].run(&state, context: context)
+        return dateTime.mentions(in: state, context: context)
+    }
+
     /// Parses one text. With `timed`, each stage's latency goes into the trace.
     public func parse(_ text: String, context: ParseContext, timed: Bool = false) throws -> ParseResult {
         var state = ParseState(text: text)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An IANA time zone with the two conversions resolution needs: instant → wall clock, and
 /// wall clock → instant with an explicit policy for DST gaps and overlaps.
@@ -8,10 +9,19 @@ public struct Zone: Sendable, Equatable {
 
     /// Fails for identifiers that are not IANA zones (or fixed offsets like "UTC", "Etc/GMT+2").
     public init?(identifier: String) {
+        if let cached = Zone.cache.withLock({ $0[identifier] }) {
+            self = cached
+            return
+        }
         guard !identifier.isEmpty, let tz = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.tz = tz
+        Zone.cache.withLock { $0[identifier] = self }
     }
+
+    /// Zones already loaded: loading one reads the zone database, which batch mode would
+    /// otherwise do once a line.
+    private static let cache = Mutex<[String: Zone]>([:])
 
     public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier }
 
@@ -59,8 +69,21 @@ public struct Zone: Sendable, Equatable {
     /// ISO-8601 with the offset in force at that instant: 2026-03-17T13:00:00+09:00.
     public func iso(_ instant: Int) -> String {
         let off = offset(at: instant)
-        let local = LocalDateTime(wallSeconds: instant + off)
-        return local.description + Zone.formatOffset(off)
+        let l = LocalDateTime(wallSeconds: instant + off)
+        var b: [UInt8] = []
+        b.reserveCapacity(25)
+        func put(_ v: Int, _ width: Int) {
+            if width == 4 { b.append(UInt8(0x30 + v / 1000 % 10)); b.append(UInt8(0x30 + v / 100 % 10)) }
+            b.append(UInt8(0x30 + v / 10 % 10))
+            b.append(UInt8(0x30 + v % 10))
+        }
+        let y = l.date.year
+        if y < 0 || y > 9999 { return l.description + Zone.formatOffset(off) }
+        put(y, 4); b.append(0x2D); put(l.date.month, 2); b.append(0x2D); put(l.date.day, 2)
+        b.append(0x54); put(l.hour, 2); b.append(0x3A); put(l.minute, 2); b.append(0x3A); put(l.second, 2)
+        b.append(off < 0 ? 0x2D : 0x2B)
+        put(abs(off) / 3600, 2); b.append(0x3A); put(abs(off) / 60 % 60, 2)
+        return String(decoding: b, as: UTF8.self)
     }
 
     public static func formatOffset(_ off: Int) -> String {
@@ -81,7 +104,9 @@ public struct Zone: Sendable, Equatable {
 /// (`2026-03-11T09:15:00`, `2026-03-11 09:15`, `2026-03-11`), which is read in the given zone.
 public enum ISOTimestamp {
     public static func parse(_ text: String, zone: Zone) -> Int? {
-        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var s = Substring(text)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
         guard let date = takeDate(&s) else { return nil }
         var secs = 0
         if let first = s.first, first == "T" || first == "t" || first == " " {

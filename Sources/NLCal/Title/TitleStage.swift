@@ -3,7 +3,9 @@
 /// Phrases that became the time, location, duration or recurrence are cut out; connector
 /// words left dangling at a cut ("Dentist at 3pm" → "Dentist", "due on the 28th" → "due")
 /// go with them; whitespace collapses; the first letter is upper-cased and the rest stays as
-/// typed. People stay in the title ("Lunch with Alex").
+/// typed. People stay in the title ("Lunch with Alex"). When nothing else is left, a meal that
+/// gave the time is what the event is ("Wed lunch" → "Lunch" at 12:00 on Wednesday; but
+/// "Sync at lunch" → "Sync"); "lunchtime" is only a time (the `meal-word` lexicon holds meals).
 public final class TitleStage: Stage {
     public let name = "title"
     let words: WordLists
@@ -12,11 +14,18 @@ public final class TitleStage: Stage {
     public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
+        state.event.title = title(state, keepMeals: false)
+        if state.event.title.isEmpty { state.event.title = title(state, keepMeals: true) }
+    }
+
+    func title(_ state: ParseState, keepMeals: Bool) -> String {
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
+        let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts.
         var runs: [[Token]] = [[]]
-        for t in state.tokens {
-            if cuts.contains(where: { $0.overlaps(t.range) }) {
+        for (i, t) in state.tokens.enumerated() {
+            let meal = keepMeals && words.match("meal-word", state.tokens, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(t.range) })
+            if !meal, cuts.contains(where: { $0.overlaps(t.range) }) {
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
                 continue
             }
@@ -48,7 +57,7 @@ public final class TitleStage: Stage {
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }
-        state.event.title = title
+        return title
     }
 
     func isConnector(_ t: Token) -> Bool {

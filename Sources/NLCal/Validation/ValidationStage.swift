@@ -4,6 +4,18 @@
 /// Defaults: an event with no end lasts the policy's default (60 minutes, elapsed time); a
 /// date with no time is all-day (start and end at local midnights, end exclusive). Every
 /// `ResolutionNote` becomes an ambiguity whose first chip is the choice already in the event.
+///
+/// Spans and deadlines as events (`time` keeps the span itself):
+/// - A whole cycle ("this week", "next month", "this year") is an all-day event on its first
+///   day that has not passed: today for the current cycle, the first day for a later one.
+/// - A deadline ("until 5pm", "before noon", "by Friday", "by eod tomorrow") puts the event on
+///   the deadline: a time of day ends the event there, which lasts the stated or default length
+///   ("Work until 5pm" → 16:00–17:00); a part of the day counts as its usual time ("by eod" →
+///   ends 17:00); days make an all-day event on the last whole day the deadline leaves
+///   ("by Friday", "until Friday" → Friday; "before Friday" → Thursday).
+/// - A recurrence's `until` becomes RRULE `UNTIL`: a day is included ("until Friday"), a month
+///   or year is not ("until June" ends May 31, "until 2027" ends Dec 31, 2026). All-day events
+///   get a DATE, timed ones the end of that last day in UTC.
 public final class ValidationStage: Stage {
     public let name = "validation"
 
@@ -16,6 +28,10 @@ public final class ValidationStage: Stage {
             return
         }
         var ev = state.event
+        if let deadline = res.deadline {
+            placeAtDeadline(&state, deadline: deadline, isDay: res.deadlineIsDay, res: res, context: context)
+            return
+        }
         let dayLike = !res.hasTimeOfDay && res.eventStart == nil
         ev.allDay = dayLike
         var end: Int
@@ -26,8 +42,11 @@ public final class ValidationStage: Stage {
             var endLocal = zone.local(at: res.end ?? start)
             if endLocal.seconds != 0 { endLocal = LocalDateTime(endLocal.date.adding(days: 1)) }
             if res.grain > .day && res.kind == .instant {
-                // "next week", "this weekend" as all-day: the first day of the span.
-                endLocal = LocalDateTime(s.date.adding(days: 1))
+                // "next week", "this month" as all-day: the span's first day not yet past.
+                let today = zone.local(at: context.now).date
+                let first = today > s.date && today < endLocal.date ? today : s.date
+                start = zone.instant(of: LocalDateTime(first)).instant
+                endLocal = LocalDateTime(first.adding(days: 1))
             }
             end = zone.instant(of: endLocal).instant
             if end <= start { end = zone.instant(of: LocalDateTime(s.date.adding(days: 1))).instant }
@@ -43,9 +62,64 @@ public final class ValidationStage: Stage {
         }
         ev.start = start
         ev.end = end
-        ev.recurrence = state.recurrence?.rrule
+        ev.recurrence = state.recurrence.map { rrule($0, state: state, allDay: dayLike, context: context) }
         state.event = ev
         addAmbiguities(&state, res: res, context: context)
+    }
+
+    /// The event of a deadline (see the type's documentation).
+    func placeAtDeadline(_ state: inout ParseState, deadline: Int, isDay: Bool, res: Resolution, context: ParseContext) {
+        let zone = context.zone
+        var ev = state.event
+        if isDay {
+            let day = zone.local(at: deadline).date
+            ev.allDay = true
+            ev.start = zone.instant(of: LocalDateTime(day)).instant
+            ev.end = zone.instant(of: LocalDateTime(day.adding(days: 1))).instant
+        } else {
+            let length = state.duration.map { Int($0.approximateSeconds.rounded()) } ?? context.policies.defaultDurationMinutes * 60
+            ev.allDay = false
+            ev.end = deadline
+            ev.start = deadline - length
+        }
+        ev.recurrence = state.recurrence.map { rrule($0, state: state, allDay: isDay, context: context) }
+        state.event = ev
+        addAmbiguities(&state, res: res, context: context)
+    }
+
+    /// The RRULE string: weekdays named with a weekly rule become BYDAY ("fortnightly … on
+    /// Friday"), and `until` is resolved to UNTIL.
+    func rrule(_ r: Recurrence, state: ParseState, allDay: Bool, context: ParseContext) -> String {
+        var r = r
+        if r.freq == "WEEKLY", r.byDay.isEmpty, let e = state.timeExpression, let days = ValidationStage.weekdays(in: e) {
+            r.byDay = days.map(Operators.rruleDay)
+        }
+        guard let u = r.until else { return r.rrule }
+        var resolver = Resolver(context.resolverContext)
+        guard let res = resolver.resolve(u), let s = res.start ?? res.end else { return r.rrule }
+        let zone = context.zone
+        let utc = Zone(identifier: "UTC")!
+        func date(_ d: CivilDate) -> String { "\(pad(d.year, 4))\(pad(d.month, 2))\(pad(d.day, 2))" }
+        func stamp(_ instant: Int) -> String {
+            let t = utc.local(at: instant)
+            return date(t.date) + "T\(pad(t.hour, 2))\(pad(t.minute, 2))\(pad(t.second, 2))Z"
+        }
+        if res.hasTimeOfDay && !allDay { return r.rrule(until: stamp(s)) }
+        // A day is included; a month or a year only bounds ("until June" → through May 31).
+        let local = zone.local(at: s)
+        let lastDay = res.grain <= .day ? local.date : local.date.adding(days: -1)
+        if allDay { return r.rrule(until: date(lastDay)) }
+        return r.rrule(until: stamp(zone.instant(of: LocalDateTime(lastDay, hour: 23, minute: 59, second: 59)).instant))
+    }
+
+    /// The weekdays a time expression names ("on Friday", "Mon and Wed"), if any.
+    static func weekdays(in e: TimeExpr) -> [Int]? {
+        switch e {
+        case .fields(let f): return f.weekdaySet ?? f.weekday.map { [$0] }
+        case .intersect(let a, let b): return weekdays(in: a) ?? weekdays(in: b)
+        case .zoned(let inner, _, _), .relative(let inner, _): return weekdays(in: inner)
+        default: return nil
+        }
     }
 
     func noTimeAmbiguity(_ context: ParseContext) -> Ambiguity {
@@ -95,7 +169,9 @@ public final class ValidationStage: Stage {
             case .bareHour(let alt):
                 // A habit ("every weekday 10:00", "daily 8:45") is a daytime routine.
                 if state.recurrence != nil { continue }
-                let target = LocalDateTime(currentLocal.date, seconds: alt.seconds)
+                // The other reading on the same day, as a wall time of our zone (a zoned time's
+                // other half of the day may fall on another of our days).
+                let target = alt
                 add("time-of-day", "Morning or evening?",
                     [Chip(id: "keep", label: label(currentLocal, allDay: false), patch: keep),
                      Chip(id: "other", label: label(target, allDay: false), patch: movePatch(toLocal: target))])

@@ -1,0 +1,33 @@
+import Testing
+@testable import NLCal
+
+/// Event placement for spans and deadlines (see `ValidationStage`).
+@Suite struct EventSemanticsTests {
+    func event(_ text: String) throws -> (String?, String?, Bool?, String?) {
+        let r = try Fixture.parse(text, now: "2026-03-11T09:15:00", tz: "Asia/Tokyo")
+        return (r.startISO, r.endISO, r.event?.allDay, r.event?.title)
+    }
+
+    @Test func aCycleIsTodayOrItsFirstDay() throws {
+        #expect(try event("Budget this month").0 == "2026-03-11T00:00:00+09:00")
+        #expect(try event("Standup this week").1 == "2026-03-12T00:00:00+09:00")
+        #expect(try event("Retro last week").0 == "2026-03-02T00:00:00+09:00")
+    }
+
+    @Test func deadlinesEndTheEventOrTakeItsDay() throws {
+        let work = try event("Work until 5pm")
+        #expect(work.0 == "2026-03-11T16:00:00+09:00" && work.1 == "2026-03-11T17:00:00+09:00" && work.2 == false)
+        let friday = try event("Submit report by Friday")
+        #expect(friday.0 == "2026-03-13T00:00:00+09:00" && friday.2 == true && friday.3 == "Submit report")
+        #expect(try event("Sale until Friday").1 == "2026-03-14T00:00:00+09:00")
+        #expect(try event("Sale until Friday 5pm").1 == "2026-03-13T17:00:00+09:00")
+        #expect(try event("Send by eod tomorrow").1 == "2026-03-12T17:00:00+09:00")
+    }
+
+    @Test func zonedChipsAreInTheContextZone() throws {
+        let r = try Fixture.parse("Meeting 10am PDT", now: "2026-07-10T09:00:00", tz: "Asia/Tokyo")
+        let chip = r.state.ambiguities.first { $0.id == "time-passed" }?.chips.last
+        #expect(chip?.label == "Today 02:00")
+        #expect(JSON.object(chip?.patch ?? [])["start"]?.stringValue == "2026-07-10T02:00:00+09:00")
+    }
+}
