@@ -25,7 +25,7 @@ enum InteractiveSession {
 
     /// Runs the session. Returns the output to write on accept; throws `ExitCode(130)` on
     /// Esc / Ctrl-C (128 + the signal for signals) and `CLIError` without a terminal.
-    static func run(text: String, parse: @escaping (String) throws -> ParseResult,
+    static func run(text: String, choose: [String] = [], parse: @escaping (String) throws -> ParseResult,
                     emit: @escaping (ParseResult) throws -> String) throws -> String {
         let tty = try Terminal.open()
         try tty.enterRaw()
@@ -34,7 +34,7 @@ enum InteractiveSession {
         defer { signals.uninstall() }
 
         let color = ColorPolicy.enabled(environment: ProcessInfo.processInfo.environment)
-        var model = InteractiveModel(text: text, parse: parse)
+        var model = InteractiveModel(text: text, choose: choose, parse: parse)
         model.update()
         var painter = Painter(tty: tty, color: color)
         painter.draw(model)

@@ -59,7 +59,7 @@ struct ParseCommand: ParsableCommand {
                 let context = try options.context()
                 let pipeline = try cache.pipeline(for: context.locale)
                 try plugins.install(into: pipeline)
-                let output = try InteractiveSession.run(text: text.joined(separator: " "), parse: { text in
+                let output = try InteractiveSession.run(text: text.joined(separator: " "), choose: choose, parse: { text in
                     guard text.utf8.count <= BatchRunner.maxTextBytes else { throw CLIError("text too long (at most \(BatchRunner.maxTextBytes) bytes)") }
                     return try pipeline.parse(text, context: context)
                 }, emit: { try emitter.emit($0, id: nil) })

@@ -369,7 +369,7 @@ def scenario_preview(d):
     d.start()
     d.type("Return library books at 9")
     lines = d.wait_for("Title  Return library books", "When   Thu 12 Mar 2026, 09:00–10:00",
-                       "! Morning or evening?", "[2 Tomorrow 21:00]")
+                       "! Morning or evening?", "[2 Today 21:00]")
     expect(lines[-1].startswith("> Return library books at 9") or "> Return library books at 9" in "\n".join(lines),
            "input line missing")
     # Editing keys: Ctrl-W deletes "9", Ctrl-U the rest; the panel follows.
@@ -388,7 +388,7 @@ def scenario_chip(d):
     d.start(args=["Return library books at 9"])  # pre-filled from the arguments
     d.wait_for("When   Thu 12 Mar 2026, 09:00–10:00", "[1 ✓ Tomorrow 09:00]")
     d.alt("2")
-    d.wait_for("When   Thu 12 Mar 2026, 21:00–22:00", "[2 ✓ Tomorrow 21:00]")
+    d.wait_for("When   Wed 11 Mar 2026, 21:00–22:00", "[2 ✓ Today 21:00]")
     # Digits type while the text has focus; Tab moves to the chips, where a digit picks.
     d.type("0")
     d.wait_for("> Return library books at 90")
@@ -398,7 +398,7 @@ def scenario_chip(d):
     d.wait_for("When   Wed 11 Mar 2026, 09:00–10:00", "[4 ✓ Today 09:00]", "> Return library books at 9")
     # Tab, Tab, Enter picks the second chip.
     d.key("tab", "tab", "enter")
-    d.wait_for("When   Thu 12 Mar 2026, 21:00–22:00")
+    d.wait_for("When   Wed 11 Mar 2026, 21:00–22:00")
     d.key("ctrl-c")
     rc, out, stty = d.wait_exit()
     expect(rc == 130, "Ctrl-C should exit 130, got %d" % rc)
@@ -427,15 +427,15 @@ def scenario_accept(d):
     import json
     d.start()
     d.type("Return library books at 9")
-    d.wait_for("[2 Tomorrow 21:00]")
+    d.wait_for("[2 Today 21:00]")
     d.alt("2")
-    d.wait_for("When   Thu 12 Mar 2026, 21:00–22:00")
+    d.wait_for("When   Wed 11 Mar 2026, 21:00–22:00")
     d.key("enter")
     rc, out, stty = d.wait_exit()
     expect(rc == 0, "accept should exit 0, got %d" % rc)
     expect(b"\x1b" not in out, "escape codes on stdout: %r" % out[:200])
     doc = json.loads(out)
-    expect(doc["event"]["start"] == "2026-03-12T21:00:00+09:00", "chip not applied: %r" % doc["event"])
+    expect(doc["event"]["start"] == "2026-03-11T21:00:00+09:00", "chip not applied: %r" % doc["event"])
     expect(doc["event"]["title"] == "Return library books", "title: %r" % doc["event"]["title"])
     expect([a["id"] for a in doc["ambiguities"]] == ["time-passed"], "settled ambiguity kept: %r" % doc["ambiguities"])
     expect(out.endswith(b"\n") and out.count(b"\n") == 1, "expected one JSON line")
@@ -501,14 +501,14 @@ def scenario_sigterm(d):
 def scenario_resize(d):
     d.start(cols=80, rows=24)
     d.type("Return library books at 9")
-    lines = d.wait_for("[1 ✓ Tomorrow 09:00] [2 Tomorrow 21:00]")
+    lines = d.wait_for("[1 ✓ Tomorrow 09:00] [2 Today 21:00]")
     d.t.resize(40, 24)
     lines = d.wait_for("Enter accept · Alt+1-9 or Tab: chips", absent=("[1 ✓ Tomorrow 09:00] [2",))
     for l in lines:
         expect(len(l) <= 40, "line wider than 40 columns after resize: %r" % l)
-    expect(any(l.strip() == "[2 Tomorrow 21:00]" for l in lines), "chips did not wrap at 40 columns")
+    expect(any(l.strip() == "[2 Today 21:00]" for l in lines), "chips did not wrap at 40 columns")
     d.t.resize(100, 30)
-    d.wait_for("[1 ✓ Tomorrow 09:00] [2 Tomorrow 21:00]", "Enter accept · Alt+1-9 or Tab: chips · Esc cancel")
+    d.wait_for("[1 ✓ Tomorrow 09:00] [2 Today 21:00]", "Enter accept · Alt+1-9 or Tab: chips · Esc cancel")
     d.key("esc")
     rc, _, stty = d.wait_exit()
     expect(rc == 130, "exit %d" % rc)
@@ -517,7 +517,7 @@ def scenario_resize(d):
 def scenario_nocolor(d):
     d.start(env={"NO_COLOR": "1"})
     d.type("Return library books at 9")
-    d.wait_for("[2 Tomorrow 21:00]")
+    d.wait_for("[2 Today 21:00]")
     styles = d.t.styled()
     expect(not styles, "NO_COLOR run drew styles: %r" % sorted(styles))
     d.key("esc")
@@ -527,7 +527,7 @@ def scenario_nocolor(d):
 def scenario_dumb(d):
     d.start(env={"TERM": "dumb"})
     d.type("Return library books at 9")
-    d.wait_for("[2 Tomorrow 21:00]")
+    d.wait_for("[2 Today 21:00]")
     styles = d.t.styled()
     expect(not styles, "TERM=dumb run drew styles: %r" % sorted(styles))
     d.key("esc")
@@ -537,7 +537,7 @@ def scenario_dumb(d):
 def scenario_color(d):
     d.start()
     d.type("Return library books at 9")
-    d.wait_for("[2 Tomorrow 21:00]")
+    d.wait_for("[2 Today 21:00]")
     styles = d.t.styled()
     expect(styles, "a colour terminal got no styles")
     d.key("esc")

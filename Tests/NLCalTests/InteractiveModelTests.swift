@@ -58,8 +58,8 @@ struct InteractiveModelTests {
         #expect(m.handle(.backspace) == .none)
         m.update()
         #expect(m.handle(.alt("2")) == .none)
-        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
-        #expect(iso(m.event?.end) == "2026-03-12T22:00:00+09:00")
+        #expect(iso(m.event?.start) == "2026-03-11T21:00:00+09:00")
+        #expect(iso(m.event?.end) == "2026-03-11T22:00:00+09:00")
         #expect(m.isSelected(m.chips[1]))
         #expect(!m.isSelected(m.chips[0]))
         #expect(m.chosen == ["time-of-day/other"])
@@ -81,7 +81,7 @@ struct InteractiveModelTests {
         _ = m.handle(.tab)
         _ = m.handle(.tab)
         #expect(m.handle(.enter) == .none)
-        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
+        #expect(iso(m.event?.start) == "2026-03-11T21:00:00+09:00")
         // Tab past the last chip comes back to the text; Esc on a chip too, without cancelling.
         _ = m.handle(.backTab)
         #expect(m.focus == .chip(3))
@@ -97,12 +97,27 @@ struct InteractiveModelTests {
         #expect(m.input.text == "Return library books at 9!")
     }
 
+    @Test func chipsChosenInAdvanceApplyWhereOffered() throws {
+        let pipeline = try Pipeline(grammar: Fixture.grammar)
+        let context = Fixture.context(Self.now, Self.tz)
+        var m = InteractiveModel(text: "Return library books at 9", choose: ["time-of-day/other", "no-such/chip"]) {
+            try pipeline.parse($0, context: context)
+        }
+        m.update()
+        #expect(m.chosen == ["time-of-day/other"])
+        #expect(iso(m.event?.start) == "2026-03-11T21:00:00+09:00")
+        // The same as --choose: ChipResolver applied to the parse.
+        var direct = try pipeline.parse("Return library books at 9", context: context)
+        try ChipResolver.apply(["time-of-day/other"], to: &direct)
+        #expect(m.finalResult()?.json() == direct.json())
+    }
+
     @Test func choicesSurviveEditsWhileTheChipIsOffered() throws {
         var m = try Self.model("Return library books at 9")
         _ = m.handle(.alt("2"))
         type(" ", into: &m)
         m.update()
-        #expect(iso(m.event?.start) == "2026-03-12T21:00:00+09:00")
+        #expect(iso(m.event?.start) == "2026-03-11T21:00:00+09:00")
         // A text without that ambiguity drops the choice.
         _ = m.handle(.ctrl("u"))
         type("Return library books tomorrow 10am", into: &m)
@@ -177,7 +192,7 @@ struct InteractiveModelTests {
         #expect(m.handle(.enter) == .accept)
         let final = try #require(m.finalResult())
         #expect(final.state.ambiguities.map(\.id) == ["time-passed"])
-        #expect(final.eventJSON()["start"]?.stringValue == "2026-03-12T21:00:00+09:00")
+        #expect(final.eventJSON()["start"]?.stringValue == "2026-03-11T21:00:00+09:00")
     }
 
     /// Every keystroke re-parses with the loaded pipeline (no grammar loading per key): a

@@ -25,7 +25,7 @@ struct InteractiveScreenTests {
                Asia/Tokyo, UTC+09:00
                ! Morning or evening?
                [1 ✓ Tomorrow 09:00]
-               [2 Tomorrow 21:00]
+               [2 Today 21:00]
                ! That time has passed today. Use
                  the next day?
                [3 ✓ Tomorrow 09:00]
@@ -48,8 +48,8 @@ struct InteractiveScreenTests {
         _ = m.handle(.tab)
         _ = m.handle(.tab)
         let lines = frame(m, width: 80, height: 24)
-        #expect(lines.contains("       [1 Tomorrow 09:00] »[2 Tomorrow 21:00]") == false)  // 1 is still selected
-        #expect(lines.contains("       [1 ✓ Tomorrow 09:00] »[2 Tomorrow 21:00]"))
+        #expect(lines.contains("       [1 Tomorrow 09:00] »[2 Today 21:00]") == false)  // 1 is still selected
+        #expect(lines.contains("       [1 ✓ Tomorrow 09:00] »[2 Today 21:00]"))
         #expect(lines.last == "> Return library books at 9")
         #expect(lines[lines.count - 2] == "1-9/Enter pick · ←/→ move · Esc back to text")
     }

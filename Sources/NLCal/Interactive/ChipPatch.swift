@@ -1,9 +1,14 @@
-/// Applies a chip's `patch` (a partial event object) to an event draft.
-///
-/// A stopgap for the interactive editor until the library's chip resolver (`--choose`,
-/// `nlcal resolve`) lands; then this should call it. Members it does not know are ignored;
-/// a timestamp that does not parse leaves the field as it was.
+/// Whether a chip's `patch` (a partial event object) describes an event as it stands: the
+/// interactive screen marks such chips with ✓. Applying chips is `ChipResolver`'s job.
 enum ChipPatch {
+    static func matches(_ patch: [(String, JSON)], _ event: EventDraft, zone: Zone) -> Bool {
+        var patched = event
+        apply(patch, to: &patched, zone: zone)
+        return patched == event
+    }
+
+    /// Merges the members it knows into a draft; a timestamp that does not parse leaves the
+    /// field as it was.
     static func apply(_ patch: [(String, JSON)], to event: inout EventDraft, zone: Zone) {
         for (key, value) in patch {
             switch (key, value) {

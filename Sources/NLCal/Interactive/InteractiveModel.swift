@@ -8,9 +8,10 @@ import Foundation
 /// with `ScreenRenderer`. Tests do the same with a real pipeline and no terminal.
 ///
 /// Chips: every chip of every ambiguity gets a slot; the first nine are numbered. Picking a
-/// chip merges its patch into the event; choices survive re-parses while the chip id is still
-/// offered (ids are stable for the same input and context). "Pick…" opens a small entry whose
-/// text is parsed alone, and the start and end it finds are applied to the event.
+/// chip applies it with `ChipResolver` (as `--choose` does); choices survive re-parses while
+/// the chip id is still offered (ids are stable for the same input and context). "Pick…"
+/// opens a small entry whose text is parsed alone, and the start, end and all-day flag it
+/// finds are applied to the event.
 ///
 /// ```swift
 /// var model = InteractiveModel(text: "Return library books at 9") { try pipeline.parse($0, context: ctx) }
@@ -64,8 +65,11 @@ public struct InteractiveModel {
     public var pickInput = LineEditor()
     public private(set) var phase: Phase = .idle
     public private(set) var focus: Focus = .input
-    /// The last successful parse of the current (or, while parsing, the previous) text.
+    /// The last successful parse of the current (or, while parsing, the previous) text, as
+    /// the pipeline returned it: every ambiguity and chip, nothing applied.
     public private(set) var result: ParseResult?
+    /// `result` with the chosen chips (and a picked time) applied; what accept writes.
+    public private(set) var applied: ParseResult?
     /// Chip ids the user picked, oldest first; later picks win where patches overlap.
     public private(set) var chosen: [String] = []
     public private(set) var picked: PickedTime?
@@ -76,9 +80,11 @@ public struct InteractiveModel {
 
     private let parse: (String) throws -> ParseResult
 
-    /// A model with pre-filled text (parsed on the first `update()`); `parse` runs the pipeline.
-    public init(text: String = "", parse: @escaping (String) throws -> ParseResult) {
+    /// A model with pre-filled text (parsed on the first `update()`) and chips chosen in
+    /// advance (`--choose`: kept where the parse offers them); `parse` runs the pipeline.
+    public init(text: String = "", choose: [String] = [], parse: @escaping (String) throws -> ParseResult) {
         self.input = LineEditor(text)
+        self.chosen = choose
         self.parse = parse
         self.needsParse = !text.isEmpty
         self.phase = text.isEmpty ? .idle : .parsing
@@ -99,21 +105,7 @@ public struct InteractiveModel {
     }
 
     /// The event with the chosen chips applied (nil when no time is known yet).
-    public var event: EventDraft? {
-        guard let result else { return nil }
-        var ev = result.state.event
-        let all = result.state.ambiguities.flatMap(\.chips)
-        for id in chosen {
-            if id.hasSuffix(Self.pickSuffix), let p = picked {
-                ev.start = p.start
-                ev.end = p.end
-                ev.allDay = p.allDay
-            } else if let chip = all.first(where: { $0.id == id }) {
-                ChipPatch.apply(chip.patch, to: &ev, zone: result.context.zone)
-            }
-        }
-        return ev.start == nil ? nil : ev
-    }
+    public var event: EventDraft? { applied?.event }
 
     /// Whether a chip describes the event as it stands (drawn with a check mark).
     public func isSelected(_ slot: ChipSlot) -> Bool {
@@ -123,19 +115,29 @@ public struct InteractiveModel {
             guard chip.id.hasSuffix(Self.pickSuffix), let p = picked, chosen.contains(chip.id) else { return false }
             return ev.start == p.start && ev.end == p.end
         }
-        var patched = ev
-        ChipPatch.apply(chip.patch, to: &patched, zone: result.context.zone)
-        return patched == ev
+        return ChipPatch.matches(chip.patch, ev, zone: result.context.zone)
     }
 
-    /// The result to write out: the event with the chosen chips applied, and the ambiguities
-    /// the user settled removed (the ones left still hold their pre-selected choice).
+    /// The result to write out: the chosen chips applied by `ChipResolver`, so the ambiguities
+    /// the user settled are gone and the others keep their pre-selected choice in the event.
+    /// Nil while there is no event.
     public func finalResult() -> ParseResult? {
-        guard var r = result, let ev = event else { return nil }
-        r.state.event = ev
-        let settled = Set(chosen.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
-        r.state.ambiguities.removeAll { settled.contains($0.id) }
-        return r
+        applied?.event == nil ? nil : applied
+    }
+
+    /// Recomputes `applied` from `result`, `chosen` and `picked`.
+    private mutating func reapply() {
+        guard var r = result else { applied = nil; return }
+        for id in chosen {
+            // `chosen` only holds chips this result offers, one per ambiguity, so this succeeds.
+            guard (try? ChipResolver.apply([id], to: &r)) != nil else { continue }
+            if id.hasSuffix(Self.pickSuffix), let p = picked {
+                r.state.event.start = p.start
+                r.state.event.end = p.end
+                r.state.event.allDay = p.allDay
+            }
+        }
+        applied = r
     }
 
     // MARK: Keys
@@ -246,6 +248,7 @@ public struct InteractiveModel {
         // One choice per ambiguity: a new pick replaces the earlier one.
         chosen.removeAll { $0.hasPrefix(amb.id + "/") }
         chosen.append(chip.id)
+        reapply()
     }
 
     private mutating func applyPick() {
@@ -265,6 +268,7 @@ public struct InteractiveModel {
         picked = PickedTime(text: text, start: s, end: e, allDay: ev.allDay)
         chosen.removeAll { $0.hasPrefix(amb.id + "/") }
         chosen.append(pickChip.id)
+        reapply()
         focus = .input
     }
 
@@ -277,6 +281,7 @@ public struct InteractiveModel {
         let text = input.text
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             result = nil
+            applied = nil
             chosen = []
             phase = .idle
             focus = .input
@@ -290,9 +295,11 @@ public struct InteractiveModel {
             if !chosen.contains(where: { $0.hasSuffix(Self.pickSuffix) }) { picked = nil }
             if case .chip(let i) = focus, i >= chips.count { focus = .input }
             if focus == .pick, !offered.contains(where: { $0.hasSuffix(Self.pickSuffix) }) { focus = .input }
+            reapply()
             phase = .preview
         } catch {
             result = nil
+            applied = nil
             phase = .error(Self.oneLine("\(error)"))
             focus = .input
         }
