@@ -46,7 +46,12 @@ enum InteractiveSession {
             var keys: [Key] = []
             if ready.signal {
                 for sig in signals.drain() {
-                    if sig == SIGWINCH { painter.resized() } else { throw ExitCode(128 + sig) }
+                    switch sig {
+                    case SIGWINCH: painter.resized()
+                    case SIGTSTP: try suspend(tty, signals, &painter)
+                    case SIGCONT: tty.reassert(); painter.resized()
+                    default: throw ExitCode(128 + sig)
+                    }
                 }
             }
             if ready.tty {
@@ -65,6 +70,7 @@ enum InteractiveSession {
                 switch model.handle(key) {
                 case .none: continue
                 case .cancel: throw ExitCode(130)
+                case .suspend: try suspend(tty, signals, &painter)
                 case .accept:
                     painter.draw(model)  // "saving…"
                     guard let result = model.finalResult() else { continue }
@@ -86,6 +92,18 @@ enum InteractiveSession {
             if model.needsParse && !tty.hasInput() { model.update() }
             painter.draw(model)
         }
+    }
+
+    /// Ctrl-Z or SIGTSTP: restore the terminal, stop with the default SIGTSTP action, and
+    /// when continued (fg, SIGCONT) take the terminal again and redraw everything.
+    private static func suspend(_ tty: Terminal, _ signals: SignalPipe, _ painter: inout Painter) throws {
+        tty.release()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued.
+        signals.catchSignal(SIGTSTP)
+        try tty.enterRaw()
+        painter.resized()
     }
 
     private static func poll2(_ a: Int32, _ b: Int32, timeoutMs: Int32) -> (tty: Bool, signal: Bool, timedOut: Bool) {
@@ -136,6 +154,7 @@ final class Terminal {
     let fd: Int32
     private var saved = termios()
     private var raw = false
+    private var closed = false
     /// A line written on the normal screen after leaving (a confirmation when stdout is a file).
     var pendingFarewell: String?
 
@@ -155,15 +174,7 @@ final class Terminal {
         guard tcgetattr(fd, &saved) == 0 else {
             throw CLIError("--interactive needs a terminal (/dev/tty: \(String(cString: strerror(errno))))")
         }
-        var t = saved
-        t.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        t.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        t.c_cflag |= tcflag_t(CS8)
-        withUnsafeMutableBytes(of: &t.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(fd, TCSADRAIN, &t) == 0 else {
+        guard applyRaw() else {
             throw CLIError("cannot set the terminal to raw mode: \(String(cString: strerror(errno)))")
         }
         raw = true
@@ -172,16 +183,46 @@ final class Terminal {
         write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
     }
 
-    /// Leaves the alternate screen and restores the saved settings; safe to call twice.
-    func leave() {
+    private func applyRaw() -> Bool {
+        var t = saved
+        t.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        t.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        t.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &t.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        return tcsetattr(fd, TCSADRAIN, &t) == 0
+    }
+
+    /// After SIGCONT (stopped from outside, then continued): the shell may have reset the
+    /// terminal meanwhile, so set raw mode and the alternate screen again.
+    func reassert() {
+        guard raw else { return }
+        _ = applyRaw()
+        write("\u{1B}[?1049h\u{1B}[?2004h")
+    }
+
+    /// Leaves the alternate screen and restores the saved settings, keeping /dev/tty open
+    /// (for a suspend); safe to call twice.
+    func release() {
         guard raw else { return }
         raw = false
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l")
-        if let farewell = pendingFarewell { write(farewell) }
         var s = saved
         _ = tcsetattr(fd, TCSADRAIN, &s)
         RawModeGuard.disarm()
-        close(fd)
+    }
+
+    /// Releases the terminal for good: restores it, writes the farewell line, closes /dev/tty.
+    func leave() {
+        let wasRaw = raw
+        release()
+        if wasRaw, let farewell = pendingFarewell { write(farewell) }
+        if !closed {
+            closed = true
+            close(fd)
+        }
     }
 
     func size() -> (width: Int, height: Int) {
@@ -236,7 +277,7 @@ enum RawModeGuard {
 /// with the terminal in a known state instead of inside a signal handler.
 struct SignalPipe {
     nonisolated(unsafe) static var writeFD: Int32 = -1
-    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
 
     let readFD: Int32
     let writeFD: Int32
@@ -249,19 +290,29 @@ struct SignalPipe {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         Self.writeFD = fds[1]
-        for sig in handled {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { sig in
-                var b = UInt8(truncatingIfNeeded: sig)
-                _ = Glibc.write(SignalPipe.writeFD, &b, 1)
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(sig, &action, nil)
+        let pipe = SignalPipe(readFD: fds[0], writeFD: fds[1])
+        for sig in handled { pipe.catchSignal(sig) }
+        // A parent may have left them blocked (a test runner's thread mask is inherited
+        // through spawn); blocked, SIGWINCH would never redraw and Ctrl-Z never stop.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in handled { sigaddset(&set, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        return pipe
+    }
+
+    /// Routes a signal to the pipe.
+    func catchSignal(_ sig: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { sig in
+            var b = UInt8(truncatingIfNeeded: sig)
+            _ = Glibc.write(SignalPipe.writeFD, &b, 1)
         }
-        return SignalPipe(readFD: fds[0], writeFD: fds[1])
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(sig, &action, nil)
     }
 
     /// The signals received since the last call.

@@ -80,7 +80,7 @@ class VTScreen:
                         return
                     i += 2
                     continue
-                self._csi(m.group(1), m.group(2).decode(), m.group(3).decode())
+                self._csi(m.group(1).decode(), m.group(2).decode(), m.group(3).decode())
                 i = m.end()
             elif b == 0x0D:
                 self.x = 0; i += 1
@@ -162,7 +162,7 @@ class Session:
     """The shell wrapper records what happens after nlcal exits: its status, its stdout
     (a file) and the terminal settings (`stty -a` on the same terminal)."""
 
-    def __init__(self, binary, args, env, cols, rows):
+    def __init__(self, binary, args, env, cols, rows, job_control=False):
         self.dir = tempfile.mkdtemp(prefix="nlcal-drive-")
         self.out = os.path.join(self.dir, "stdout")
         self.rc = os.path.join(self.dir, "rc")
@@ -176,8 +176,17 @@ class Session:
         exports = "".join("export %s='%s'; " % (k, v) for k, v in env.items())
         if "NO_COLOR" not in env:
             exports += "unset NO_COLOR; "
-        self.script = exports + ('stty -g > "%s.before"; "$0" "$@" > "%s"; echo $? > "%s.tmp"; stty -g > "%s" 2>&1; '
-                       'mv "%s.tmp" "%s"; sleep 5' % (self.stty, self.out, self.rc, self.stty, self.rc, self.rc))
+        run = '"$0" "$@" > "%s"; ' % self.out
+        self.shell = "/bin/sh"
+        if job_control:
+            # A shell with job control, like a user's: Ctrl-Z stops nlcal and returns here
+            # ("suspended" records that); Enter on the terminal then runs `fg`.
+            self.shell = "/bin/bash"
+            exports = "set -m; " + exports
+            run += 'echo $? > "%s/suspended"; read -r _; fg > /dev/null; ' % self.dir
+        self.script = exports + ('stty -g > "%s.before"; ' % self.stty + run +
+                                 'echo $? > "%s.tmp"; stty -g > "%s" 2>&1; mv "%s.tmp" "%s"; sleep 5'
+                                 % (self.rc, self.stty, self.rc, self.rc))
         self.argv = [binary] + args
 
     def exited(self):
@@ -212,12 +221,12 @@ class Session:
 class PexpectBackend(Session):
     name = "pexpect"
 
-    def __init__(self, binary, args, env, cols, rows):
+    def __init__(self, binary, args, env, cols, rows, job_control=False):
         import pexpect
-        super().__init__(binary, args, env, cols, rows)
+        super().__init__(binary, args, env, cols, rows, job_control)
         self.vt = VTScreen(cols, rows)
         self.raw = b""
-        self.child = pexpect.spawn("/bin/sh", ["-c", self.script] + self.argv, env=self.env,
+        self.child = pexpect.spawn(self.shell, ["-c", self.script] + self.argv, env=self.env,
                                    dimensions=(rows, cols), echo=False)
 
     def pump(self, seconds=0.05):
@@ -249,8 +258,11 @@ class PexpectBackend(Session):
         self.pump(0.02)
         return {p.decode() for p in SGR.findall(self.raw)} - {"", "0"}
 
+    def pid(self):
+        return self.nlcal_pid(self.child.pid)
+
     def signal(self, sig):
-        pid = self.nlcal_pid(self.child.pid)
+        pid = self.pid()
         if pid:
             os.kill(pid, sig)
 
@@ -263,14 +275,14 @@ class TmuxBackend(Session):
     name = "tmux"
     count = 0
 
-    def __init__(self, binary, args, env, cols, rows):
-        super().__init__(binary, args, env, cols, rows)
+    def __init__(self, binary, args, env, cols, rows, job_control=False):
+        super().__init__(binary, args, env, cols, rows, job_control)
         # A socket per session: a new server on the last one's socket can race its exit.
         TmuxBackend.count += 1
         self.sock = "nlcal-drive-%d-%d" % (os.getpid(), TmuxBackend.count)
         cmd = ["tmux", "-L", self.sock, "-f", "/dev/null", "new-session", "-d", "-s", "t",
                "-x", str(cols), "-y", str(rows)]
-        quoted = " ".join("'%s'" % a.replace("'", "'\\''") for a in ["/bin/sh", "-c", self.script] + self.argv)
+        quoted = " ".join("'%s'" % a.replace("'", "'\\''") for a in [self.shell, "-c", self.script] + self.argv)
         subprocess.run(cmd + [quoted], check=True, env=dict(self.env, TERM="xterm-256color"))
         subprocess.run(self.tmux("set-option", "-g", "remain-on-exit", "on"), check=False)
 
@@ -291,9 +303,12 @@ class TmuxBackend(Session):
         r = subprocess.run(self.tmux("capture-pane", "-p", "-e", "-t", "t"), capture_output=True)
         return {p.decode() for p in SGR.findall(r.stdout)} - {"", "0"}
 
-    def signal(self, sig):
+    def pid(self):
         r = subprocess.run(self.tmux("display-message", "-p", "-t", "t", "#{pane_pid}"), capture_output=True, text=True)
-        pid = self.nlcal_pid(int(r.stdout.strip()))
+        return self.nlcal_pid(int(r.stdout.strip()))
+
+    def signal(self, sig):
+        pid = self.pid()
         if pid:
             os.kill(pid, sig)
 
@@ -316,8 +331,8 @@ class Driver:
         self.backend_cls, self.binary = backend_cls, binary
         self.t = None
 
-    def start(self, args=(), env=None, cols=80, rows=24):
-        self.t = self.backend_cls(self.binary, ["parse", "-i"] + NOW + list(args), env or {}, cols, rows)
+    def start(self, args=(), env=None, cols=80, rows=24, job_control=False):
+        self.t = self.backend_cls(self.binary, ["parse", "-i"] + NOW + list(args), env or {}, cols, rows, job_control)
         self.wait_for("nlcal ·")
 
     def type(self, text):
@@ -351,9 +366,14 @@ class Driver:
         return self.t.result()
 
     def expect_restored(self, stty):
+        """The terminal settings are as before, and the UI (drawn in the alternate screen)
+        is gone from the normal screen."""
         before, after = stty
         if before != after:
             raise Failure("terminal settings not restored after exit:\nbefore %s\nafter  %s" % (before, after))
+        self.t.pump(0.1)
+        if any("nlcal ·" in l for l in self.t.screen()):
+            raise Failure("the UI is still on the screen after exit")
 
     def close(self):
         if self.t:
@@ -498,6 +518,57 @@ def scenario_sigterm(d):
     d.expect_restored(stty)
 
 
+def scenario_suspend(d):
+    # Ctrl-Z gives the terminal back (settings as before, normal screen) and stops the job;
+    # SIGCONT takes it again and redraws.
+    d.start(job_control=True)
+    d.type("Lunch tomorrow at noon")
+    d.wait_for("Title  Lunch")
+    pid = d.t.pid()
+    d.t.send(b"\x1a")
+    suspended = os.path.join(d.t.dir, "suspended")
+    end = time.time() + 10
+    while not os.path.exists(suspended):
+        expect(time.time() < end, "Ctrl-Z did not stop nlcal (state %s; %s)" % (process_state(pid), signal_masks(pid)))
+        d.t.pump(0.05)
+    d.t.pump(0.1)
+    expect(process_state(pid) == "T", "nlcal is not stopped (state %s)" % process_state(pid))
+    with open(d.t.stty + ".before") as f:
+        before = f.read().strip()
+    tty = os.readlink("/proc/%d/fd/0" % pid)
+    stopped = subprocess.run(["stty", "-g", "-F", tty], capture_output=True, text=True).stdout.strip()
+    expect(stopped == before, "terminal not restored while stopped:\nbefore  %s\nstopped %s" % (before, stopped))
+    d.wait_for(absent=("Title  Lunch",))  # the normal screen is back
+    d.key("enter")  # the shell runs `fg`
+    d.wait_for("nlcal · preview", "Title  Lunch", "> Lunch tomorrow at noon")
+    d.type("!")
+    d.wait_for("> Lunch tomorrow at noon!")  # raw mode again: keys still arrive one by one
+    d.key("esc")
+    rc, out, stty = d.wait_exit()
+    expect(rc == 130, "exit %d" % rc)
+    d.expect_restored(stty)
+
+
+def signal_masks(pid):
+    """The signal masks of a process, and its process group and session (for diagnostics)."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            masks = [l.strip() for l in f if l.startswith(("SigBlk", "SigIgn", "SigCgt"))]
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return " ".join(masks) + " ppid=%s pgrp=%s session=%s tpgid=%s" % (fields[1], fields[2], fields[3], fields[5])
+    except OSError:
+        return "gone"
+
+
+def process_state(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
 def scenario_resize(d):
     d.start(cols=80, rows=24)
     d.type("Return library books at 9")
@@ -562,6 +633,9 @@ def pick_backend(name):
 
 
 def main():
+    # Start the terminals with no signals blocked, as a login shell would (a test runner may
+    # spawn this script from a thread that blocks most of them, and bash passes that on).
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--binary", default=".build/debug/nlcal")
     ap.add_argument("--backend", choices=["pexpect", "tmux"])

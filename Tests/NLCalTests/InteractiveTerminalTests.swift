@@ -16,7 +16,7 @@ enum InteractiveE2E {
         return nil
     }()
 
-    static let scenarios = ["preview", "chip", "pick", "paste", "accept", "format", "error", "cancel", "sigterm", "resize", "nocolor", "dumb", "color"]
+    static let scenarios = ["preview", "chip", "pick", "paste", "accept", "format", "error", "cancel", "sigterm", "suspend", "resize", "nocolor", "dumb", "color"]
 
     static func succeeds(_ args: [String]) -> Bool {
         let p = Process()

@@ -41,6 +41,8 @@ public struct InteractiveModel {
         case accept
         /// Esc or Ctrl-C: leave with nothing written.
         case cancel
+        /// Ctrl-Z: give the terminal back and stop, like any job; redraw when continued.
+        case suspend
     }
 
     /// One chip on screen: which ambiguity, which chip, and its number (1…9, or nil past nine).
@@ -145,6 +147,7 @@ public struct InteractiveModel {
     public mutating func handle(_ key: Key) -> Action {
         notice = nil
         if key == .ctrl("c") { return .cancel }
+        if key == .ctrl("z") { return .suspend }
         if phase == .saving || phase == .saved { return .none }
         switch focus {
         case .input: return handleInput(key)
