@@ -214,7 +214,10 @@ public struct InteractiveModel {
         case .error where result == nil: notice = "Fix the text first"
         default:
             // From .error with a result: writing the output failed before; try again.
-            if needsParse { update() }
+            if needsParse {
+                update()
+                if case .error = phase { return .none }
+            }
             guard event != nil else {
                 notice = "No date or time yet: add one, or pick a chip"
                 return .none
