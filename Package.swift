@@ -28,6 +28,6 @@ let package = Package(
             dependencies: ["NLCal", "NLCalStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "NLCalTestSupport", path: "Sources/NLCalTestSupport"),
-        .testTarget(name: "NLCalTests", dependencies: ["NLCal", "NLCalStore", "NLCalTestSupport"]),
+        .testTarget(name: "NLCalTests", dependencies: ["NLCal", "NLCalStore", "NLCalTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
