@@ -188,10 +188,11 @@ public enum ICSReader {
     static func unfold(_ text: String) -> [(line: Int, text: String)] {
         var out: [(Int, String)] = []
         var n = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on scalars: "\r\n" is one Character, so a Character split would miss it.
+        for raw in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             n += 1
-            var l = Substring(raw)
-            if l.hasSuffix("\r") { l = l.dropLast() }
+            var l = Substring(String(String.UnicodeScalarView(raw)))
+            if l.unicodeScalars.last == "\r" { l = Substring(String(String.UnicodeScalarView(l.unicodeScalars.dropLast()))) }
             if let f = l.first, f == " " || f == "\t", !out.isEmpty {
                 out[out.count - 1].1 += l.dropFirst()
             } else {
