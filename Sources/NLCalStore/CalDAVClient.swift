@@ -102,7 +102,10 @@ public struct CalDAVClient {
         let sem = DispatchSemaphore(value: 0)
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = timeout
-        let session = URLSession(configuration: config)
+        // The delegate answers an auth challenge (a 401) by cancelling: FoundationNetworking on
+        // Linux otherwise hangs retrying a request that has a body.
+        let delegate = ChallengeDelegate()
+        let session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
         session.dataTask(with: req) { data, response, error in
             if let error {
                 box.result = .failure(error)
@@ -117,8 +120,19 @@ public struct CalDAVClient {
         case .success(let r)?:
             if r.status == 401 { throw CalDAVError("\(method) \(url.absoluteString): 401 Unauthorized (set NLCAL_CALDAV_USER and NLCAL_CALDAV_PASSWORD, or a netrc entry for \(url.host ?? "the host"))") }
             return r
+        case .failure where delegate.challenged:
+            throw CalDAVError("\(method) \(url.absoluteString): 401 Unauthorized (set NLCAL_CALDAV_USER and NLCAL_CALDAV_PASSWORD, or a netrc entry for \(url.host ?? "the host"))")
         case .failure(let e)?: throw CalDAVError("\(method) \(url.absoluteString) failed: \(e.localizedDescription)")
         case nil: throw CalDAVError("\(method) \(url.absoluteString): no response")
+        }
+    }
+
+    final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        var challenged = false
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            challenged = true
+            completionHandler(.cancelAuthenticationChallenge, nil)
         }
     }
 
@@ -140,7 +154,7 @@ public struct CalDAVClient {
 ///
 /// Looked up in this order: `NLCAL_CALDAV_USER` and `NLCAL_CALDAV_PASSWORD`; then a
 /// netrc-style file — `$NETRC` if set, else `~/.config/nlcal/netrc` — with
-/// `machine HOST login USER password PASS` (or a `default` entry).
+/// `machine HOST login USER password PASS` (or a `default` entry; \"quoted\" values may hold spaces).
 public struct CalDAVCredentials: Sendable, Equatable {
     public var user: String
     public var password: String
@@ -164,7 +178,17 @@ public struct CalDAVCredentials: Sendable, Equatable {
 
     /// The entry for `host` in netrc text (`machine`, `login`, `password`; `default` last).
     public static func netrc(_ text: String, host: String) -> CalDAVCredentials? {
-        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+        // Tokens are separated by white space; a token in double quotes may hold spaces.
+        var tokens: [String] = []
+        var cur = "", quoted = false, has = false
+        for ch in text {
+            if ch == "\"" { quoted.toggle(); has = true; continue }
+            if !quoted && (ch == " " || ch == "\n" || ch == "\t" || ch == "\r" || ch == "\r\n") {
+                if has { tokens.append(cur) }
+                cur = ""; has = false
+            } else { cur.append(ch); has = true }
+        }
+        if has { tokens.append(cur) }
         var entries: [(machine: String?, login: String?, password: String?)] = []
         var i = 0
         while i < tokens.count {
