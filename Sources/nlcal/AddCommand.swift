@@ -212,9 +212,10 @@ struct Draft {
 
 /// Settles chips: by --choose, by --yes (the pre-selected ones), or by asking on the terminal.
 ///
-/// This is the CLI's own chip application until the library's `ChipResolver` lands: then
-/// `Draft.apply` and the choice of chips should move onto it (same semantics — a chip's patch
-/// is merged into the event object).
+/// `Draft.apply` merges a chip's patch into the event object, as `ChipResolver` does for a
+/// whole ParseResult (every time chip carries both start and end, so the results agree). The
+/// draft also settles chips added after the parse (a store conflict), which `ChipResolver`,
+/// working on parse results, does not see; moving both onto one type is a follow-up.
 struct Settler {
     var yes: Bool
     var choose: [String]
