@@ -127,3 +127,24 @@ if options.scaling {
         print(String(format: "scaling %7d bytes: %8.1f ms, %d time expressions found (%d sentences with one)", text.utf8.count, ms, found.count, i))
     }
 }
+
+// Where the date/time stage spends its time: the chart alone, against the whole stage.
+do {
+    let cases = try load("dev-events.jsonl")
+    let parser = ChartParser(grammar: grammar)
+    let tokenizer = try Tokenizer(locale: "en")
+    let atoms = cases.map { TokenizeStage.atoms(of: tokenizer.tokenize($0.text)) }
+    var chartTimes: [Double] = []
+    var itemCounts: [Int] = []
+    for _ in 0..<options.iterations {
+        for a in atoms {
+            let t0 = now()
+            let chart = parser.parse(a)
+            chartTimes.append(Double(now() - t0) / 1000)
+            itemCounts.append(chart.items.count)
+        }
+    }
+    chartTimes.sort()
+    itemCounts.sort()
+    print("chart alone (dev-events): median \(fmt(percentile(chartTimes, 0.5))), p99 \(fmt(percentile(chartTimes, 0.99))); items median \(itemCounts[itemCounts.count / 2]), max \(itemCounts.last!)")
+}

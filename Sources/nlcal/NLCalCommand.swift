@@ -8,7 +8,8 @@ struct NLCalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nlcal",
         abstract: "Turn what people type into calendar events: a rule-based text → calendar parser.",
-        subcommands: [ParseCommand.self, ResolveCommand.self, EvalCommand.self, GoldenCommand.self, GrammarCommand.self, ToolSchemaCommand.self, PluginsCommand.self],
+        subcommands: [ParseCommand.self, ResolveCommand.self, EvalCommand.self, GoldenCommand.self, GrammarCommand.self, ToolSchemaCommand.self, PluginsCommand.self]
+            + [AddCommand.self, AgendaCommand.self, CalendarsCommand.self, ExportCommand.self, ImportCommand.self, RmCommand.self, EditCommand.self],
         defaultSubcommand: ParseCommand.self
     )
 }

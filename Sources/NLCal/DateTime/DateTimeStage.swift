@@ -18,8 +18,9 @@ public final class DateTimeStage: Stage {
     let timeCategory: CategoryID?
     let recurrenceCategory: CategoryID?
     let durationCategory: CategoryID?
-    let amCues: [[String]]
-    let pmCues: [[String]]
+    /// Cue phrases by their first piece.
+    let amCues: [String: [[String]]]
+    let pmCues: [String: [[String]]]
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -27,8 +28,8 @@ public final class DateTimeStage: Stage {
         timeCategory = grammar.categoryID("time")
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
-        amCues = grammar.wordLists["am-cue"] ?? []
-        pmCues = grammar.wordLists["pm-cue"] ?? []
+        amCues = Dictionary(grouping: grammar.wordLists["am-cue"] ?? [], by: { $0[0] })
+        pmCues = Dictionary(grouping: grammar.wordLists["pm-cue"] ?? [], by: { $0[0] })
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -76,12 +77,22 @@ public final class DateTimeStage: Stage {
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
         let g = parser.grammar
-        let others = chart.items.filter { it in
-            !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
-                && (timeCategory.map { g.isKind(it.category, of: $0) } ?? false)
-        }.sorted { $0.size < $1.size }
-        for it in others { if case .time(let t) = it.value { candidates.append((t, [it])) } }
-        for (expr, items) in candidates {
+        // Computed only when every candidate above fails to resolve.
+        func otherReadings() -> [(TimeExpr, [Item])] {
+            chart.items.filter { it in
+                !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
+                    && (timeCategory.map { g.isKind(it.category, of: $0) } ?? false)
+            }.sorted { $0.size < $1.size }.compactMap { it in
+                if case .time(let t) = it.value { return (t, [it]) }
+                return nil
+            }
+        }
+        var triedOthers = false
+        var index = 0
+        while index < candidates.count || !triedOthers {
+            if index == candidates.count { candidates += otherReadings(); triedOthers = true; continue }
+            let (expr, items) = candidates[index]
+            index += 1
             guard let res = resolve(expr, rctx, recurring: state.recurrence != nil) else {
                 state.trace.append(TraceEntry(stage: name, message: "could not resolve \(expr)"))
                 continue
@@ -190,9 +201,10 @@ public final class DateTimeStage: Stage {
     }
 
     func cue(in atoms: [Atom]) -> Resolver.MeridiemCue {
-        func has(_ lists: [[String]]) -> Bool {
+        func has(_ lists: [String: [[String]]]) -> Bool {
             for (i, a) in atoms.enumerated() {
-                for phrase in lists where phrase.first == a.text && i + phrase.count <= atoms.count {
+                guard let phrases = lists[a.text] else { continue }
+                for phrase in phrases where i + phrase.count <= atoms.count {
                     if zip(phrase, atoms[i..<(i + phrase.count)]).allSatisfy({ $0 == $1.text }) { return true }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Converts dates of lunar and lunisolar calendars (Hebrew, Islamic, Chinese) to Gregorian days.
 ///
@@ -29,6 +30,24 @@ enum LunarConversion {
     /// Gregorian days of every occurrence of month/day in the lunar years that overlap a
     /// Gregorian year (some may fall outside it; callers filter).
     static func gregorianDays(_ c: Holiday.LunarCalendar, month: Int, day: Int, in year: Int) -> [CivilDate] {
+        // Calendar conversions are slow (Foundation, ICU); a date's answer never changes.
+        let key = CacheKey(calendar: c, month: month, day: day, year: year)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let result = convert(c, month: month, day: day, in: year)
+        cache.withLock { $0[key] = result }
+        return result
+    }
+
+    private struct CacheKey: Hashable {
+        var calendar: Holiday.LunarCalendar
+        var month: Int
+        var day: Int
+        var year: Int
+    }
+
+    private static let cache = Mutex<[CacheKey: [CivilDate]]>([:])
+
+    private static func convert(_ c: Holiday.LunarCalendar, month: Int, day: Int, in year: Int) -> [CivilDate] {
         let cal = calendar(c)
         // The lunar years (era, year) touched by this Gregorian year: probe the first of each month.
         var years: [(Int, Int)] = []

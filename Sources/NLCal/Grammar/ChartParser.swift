@@ -314,7 +314,8 @@ public final class ChartParser {
                 let before: Int32 = start > 0 ? atomSymbols[start - 1] : -1
                 let general = p.triggers[category]
                 let afterLiteral = before >= 0 ? (p.triggersAfter[category][before] ?? []) : []
-                for list in [general, afterLiteral] {
+                for pass in 0..<2 {
+                let list = pass == 0 ? general : afterLiteral
                 for t in list {
                     let v = p.variants[Int(t.variant)]
                     let slot = Int(t.slot)
