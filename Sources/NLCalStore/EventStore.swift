@@ -329,12 +329,7 @@ public struct StoreTransaction {
     }
 
     static func attendeesJSON(_ a: [Attendee]) -> String {
-        JSON.array(a.map { x in
-            var o: [(String, JSON)] = []
-            if let n = x.name { o.append(("name", .string(n))) }
-            if let e = x.email { o.append(("email", .string(e))) }
-            return .object(o)
-        }).serialized()
+        JSON.array(a.map(\.json)).serialized()
     }
 }
 

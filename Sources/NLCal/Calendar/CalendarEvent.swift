@@ -69,12 +69,7 @@ public struct CalendarEvent: Sendable, Equatable {
         ])
     }
 
-    static func attendeeJSON(_ a: Attendee) -> JSON {
-        var o: [(String, JSON)] = []
-        if let n = a.name { o.append(("name", .string(n))) }
-        if let e = a.email { o.append(("email", .string(e))) }
-        return .object(o)
-    }
+    static func attendeeJSON(_ a: Attendee) -> JSON { a.json }
 
     /// Reads an event object (`nlcal parse --format event`, the `event` of a ParseResult, or
     /// this type's own JSON). `uid`, `calendar` and `text` are taken when present; a missing

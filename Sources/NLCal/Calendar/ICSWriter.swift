@@ -40,22 +40,8 @@ public enum ICSWriter {
             l.append("DTSTART" + ICSEmitter.zoned(ev.start, zone))
             l.append("DTEND" + ICSEmitter.zoned(ev.end, zone))
         }
-        if let rule = ev.recurrence, !rule.isEmpty {
-            l.append("RRULE:\(ICSEmitter.rrule(rule, allDay: ev.allDay, zone: zone))")
-        }
-        l.append("SUMMARY:\(ICSText.escape(ev.title))")
-        if let loc = ev.location, !loc.isEmpty { l.append("LOCATION:\(ICSText.escape(loc))") }
-        if let notes = ev.notes, !notes.isEmpty { l.append("DESCRIPTION:\(ICSText.escape(notes))") }
-        for a in ev.attendees {
-            var prop = "ATTENDEE"
-            if let n = a.name, !n.isEmpty { prop += ";CN=\(ICSText.parameter(n))" }
-            if let e = a.email, !e.isEmpty {
-                prop += ":mailto:\(e)"
-            } else {
-                prop += ":urn:nlcal:attendee:\(ICSEmitter.uriEncoded(a.name ?? ""))"
-            }
-            l.append(prop)
-        }
+        l += ICSEmitter.descriptiveProperties(title: ev.title, location: ev.location, notes: ev.notes,
+                                              attendees: ev.attendees, recurrence: ev.recurrence, allDay: ev.allDay, zone: zone)
         if let text = ev.sourceText, !text.isEmpty { l.append("X-NLCAL-TEXT:\(ICSText.escape(text))") }
         l.append("END:VEVENT")
         return l

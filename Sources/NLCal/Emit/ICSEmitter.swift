@@ -46,6 +46,30 @@ public struct ICSEmitter: Emitter {
         return lines.map(ICSText.fold).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// RRULE, SUMMARY, LOCATION, DESCRIPTION and ATTENDEE lines of a VEVENT: shared by this
+    /// emitter and the calendar store's writer.
+    static func descriptiveProperties(title: String, location: String?, notes: String?, attendees: [Attendee],
+                                      recurrence: String?, allDay: Bool, zone: Zone) -> [String] {
+        var l: [String] = []
+        if let rule = recurrence, !rule.isEmpty {
+            l.append("RRULE:\(ICSEmitter.rrule(rule, allDay: allDay, zone: zone))")
+        }
+        l.append("SUMMARY:\(ICSText.escape(title))")
+        if let loc = location, !loc.isEmpty { l.append("LOCATION:\(ICSText.escape(loc))") }
+        if let notes = notes, !notes.isEmpty { l.append("DESCRIPTION:\(ICSText.escape(notes))") }
+        for a in attendees {
+            var prop = "ATTENDEE"
+            if let n = a.name, !n.isEmpty { prop += ";CN=\(ICSText.parameter(n))" }
+            if let e = a.email, !e.isEmpty {
+                prop += ":mailto:\(e)"
+            } else {
+                prop += ":urn:nlcal:attendee:\(ICSEmitter.uriEncoded(a.name ?? ""))"
+            }
+            l.append(prop)
+        }
+        return l
+    }
+
     func vevent(_ ev: EventDraft, start: Int, end: Int, result: ParseResult) -> [String] {
         let zone = result.context.zone
         var l = ["BEGIN:VEVENT", "UID:\(StableHash.of(result))@nlcal", "DTSTAMP:\(ICSText.utc(result.context.now))"]
@@ -59,22 +83,8 @@ public struct ICSEmitter: Emitter {
             l.append("DTSTART" + ICSEmitter.zoned(start, zone))
             l.append("DTEND" + ICSEmitter.zoned(end, zone))
         }
-        if let rule = ev.recurrence, !rule.isEmpty {
-            l.append("RRULE:\(ICSEmitter.rrule(rule, allDay: ev.allDay, zone: zone))")
-        }
-        l.append("SUMMARY:\(ICSText.escape(ev.title))")
-        if let loc = ev.location, !loc.isEmpty { l.append("LOCATION:\(ICSText.escape(loc))") }
-        if let notes = ev.notes, !notes.isEmpty { l.append("DESCRIPTION:\(ICSText.escape(notes))") }
-        for a in ev.attendees {
-            var prop = "ATTENDEE"
-            if let n = a.name, !n.isEmpty { prop += ";CN=\(ICSText.parameter(n))" }
-            if let e = a.email, !e.isEmpty {
-                prop += ":mailto:\(e)"
-            } else {
-                prop += ":urn:nlcal:attendee:\(ICSEmitter.uriEncoded(a.name ?? ""))"
-            }
-            l.append(prop)
-        }
+        l += ICSEmitter.descriptiveProperties(title: ev.title, location: ev.location, notes: ev.notes,
+                                              attendees: ev.attendees, recurrence: ev.recurrence, allDay: ev.allDay, zone: zone)
         l.append("END:VEVENT")
         return l
     }

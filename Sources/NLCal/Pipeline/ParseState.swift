@@ -66,6 +66,14 @@ public struct Attendee: Sendable, Equatable {
         self.name = name
         self.email = email
     }
+
+    /// `{"name"?, "email"?}` as in the event JSON.
+    public var json: JSON {
+        var o: [(String, JSON)] = []
+        if let name { o.append(("name", .string(name))) }
+        if let email { o.append(("email", .string(email))) }
+        return .object(o)
+    }
 }
 
 /// Something unclear in the text, with the choices ("chips") the user can pick from.

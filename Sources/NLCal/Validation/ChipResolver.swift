@@ -156,12 +156,7 @@ public enum ChipResolver {
             ("title", .string(ev.title)), ("start", .null), ("end", .null), ("allDay", .bool(ev.allDay)),
             ("timeZone", .string(result.context.zone.identifier)),
             ("location", ev.location.map { .string($0) } ?? .null),
-            ("attendees", .array(ev.attendees.map { a in
-                var o: [(String, JSON)] = []
-                if let n = a.name { o.append(("name", .string(n))) }
-                if let e = a.email { o.append(("email", .string(e))) }
-                return .object(o)
-            })),
+            ("attendees", .array(ev.attendees.map(\.json))),
             ("notes", ev.notes.map { .string($0) } ?? .null),
             ("recurrence", ev.recurrence.map { .string($0) } ?? .null),
         ])
