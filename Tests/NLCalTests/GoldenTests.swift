@@ -4,18 +4,11 @@ import Testing
 
 /// Paths and helpers for the golden and grammar-tool tests.
 enum GoldenSupport {
-    /// The package root: the first folder above this file that holds Package.swift.
-    static let packageRoot: URL = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir
-    }()
+    static let packageRoot = Fixture.packageRoot
 
     static let goldenDirectory = packageRoot.appendingPathComponent("Tests/Golden")
     static let grammarDirectory = packageRoot.appendingPathComponent("Grammars/en")
-    static let binary = packageRoot.appendingPathComponent(".build/debug/nlcal")
+    static var binary: URL { Fixture.binary }
 
     /// Every shipped golden file, by name.
     static var goldenFiles: [String] {
@@ -39,27 +32,11 @@ enum GoldenSupport {
         return dir
     }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = Fixture.Run
 
     /// Runs the built `nlcal` binary in `cwd`.
     static func run(_ args: [String], cwd: URL? = nil) throws -> Run {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = cwd }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try Fixture.run(args, cwd: cwd)
     }
 
     static let passingCase = """
