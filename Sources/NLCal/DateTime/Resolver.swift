@@ -144,9 +144,11 @@ public struct Resolver {
             return numericDate(a, b, year: year, ref: ref, window: window)
         case .deadline(let inner, let inclusive):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
-            // A time of day is a moment ("by 2pm": until 14:00); a day or longer lasts ("by
-            // Friday": until Friday ends) unless the phrase says otherwise ("within 2 weeks").
-            let to = inclusive && (s.isInterval || !inner.hasTimeOfDay) ? s.end : s.start
+            // A time of day is a moment ("by 2pm": until 14:00), and so is a part of the day
+            // ("by lunch", "by EOD": until it begins, as the event placed on the deadline says);
+            // a day or longer lasts ("by Friday": until Friday ends) unless the phrase says
+            // otherwise ("within 2 weeks").
+            let to = inclusive && !inner.hasTimeOfDay ? s.end : s.start
             guard to > ref else { return nil }
             var r = Span(start: ref, end: to, grain: .second, isInterval: true)
             r.deadline = s.deadline
