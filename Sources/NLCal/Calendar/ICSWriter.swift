@@ -30,16 +30,7 @@ public enum ICSWriter {
     static func vevent(_ ev: CalendarEvent, stamp: Int) -> [String] {
         let zone = ev.zone
         var l = ["BEGIN:VEVENT", "UID:\(ev.uid)", "DTSTAMP:\(ICSText.utc(stamp))"]
-        if ev.allDay {
-            l.append("DTSTART;VALUE=DATE:\(ICSText.date(zone.local(at: ev.start).date))")
-            l.append("DTEND;VALUE=DATE:\(ICSText.date(zone.local(at: ev.end).date))")
-        } else if VTimeZone.isUTC(zone) {
-            l.append("DTSTART:\(ICSText.utc(ev.start))")
-            l.append("DTEND:\(ICSText.utc(ev.end))")
-        } else {
-            l.append("DTSTART" + ICSEmitter.zoned(ev.start, zone))
-            l.append("DTEND" + ICSEmitter.zoned(ev.end, zone))
-        }
+        l += ICSEmitter.timeProperties(start: ev.start, end: ev.end, allDay: ev.allDay, zone: zone)
         l += ICSEmitter.descriptiveProperties(title: ev.title, location: ev.location, notes: ev.notes,
                                               attendees: ev.attendees, recurrence: ev.recurrence, allDay: ev.allDay, zone: zone)
         if let text = ev.sourceText, !text.isEmpty { l.append("X-NLCAL-TEXT:\(ICSText.escape(text))") }

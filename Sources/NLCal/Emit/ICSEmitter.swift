@@ -46,6 +46,23 @@ public struct ICSEmitter: Emitter {
         return lines.map(ICSText.fold).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// DTSTART and DTEND of a VEVENT: dates for all-day events, UTC for a UTC zone, else local
+    /// times with TZID. Shared by this emitter and the calendar store's writer.
+    static func timeProperties(start: Int, end: Int, allDay: Bool, zone: Zone) -> [String] {
+        var l: [String] = []
+        if allDay {
+            l.append("DTSTART;VALUE=DATE:\(ICSText.date(zone.local(at: start).date))")
+            l.append("DTEND;VALUE=DATE:\(ICSText.date(zone.local(at: end).date))")
+        } else if VTimeZone.isUTC(zone) {
+            l.append("DTSTART:\(ICSText.utc(start))")
+            l.append("DTEND:\(ICSText.utc(end))")
+        } else {
+            l.append("DTSTART" + ICSEmitter.zoned(start, zone))
+            l.append("DTEND" + ICSEmitter.zoned(end, zone))
+        }
+        return l
+    }
+
     /// RRULE, SUMMARY, LOCATION, DESCRIPTION and ATTENDEE lines of a VEVENT: shared by this
     /// emitter and the calendar store's writer.
     static func descriptiveProperties(title: String, location: String?, notes: String?, attendees: [Attendee],
@@ -73,16 +90,7 @@ public struct ICSEmitter: Emitter {
     func vevent(_ ev: EventDraft, start: Int, end: Int, result: ParseResult) -> [String] {
         let zone = result.context.zone
         var l = ["BEGIN:VEVENT", "UID:\(StableHash.of(result))@nlcal", "DTSTAMP:\(ICSText.utc(result.context.now))"]
-        if ev.allDay {
-            l.append("DTSTART;VALUE=DATE:\(ICSText.date(zone.local(at: start).date))")
-            l.append("DTEND;VALUE=DATE:\(ICSText.date(zone.local(at: end).date))")
-        } else if VTimeZone.isUTC(zone) {
-            l.append("DTSTART:\(ICSText.utc(start))")
-            l.append("DTEND:\(ICSText.utc(end))")
-        } else {
-            l.append("DTSTART" + ICSEmitter.zoned(start, zone))
-            l.append("DTEND" + ICSEmitter.zoned(end, zone))
-        }
+        l += ICSEmitter.timeProperties(start: start, end: end, allDay: ev.allDay, zone: zone)
         l += ICSEmitter.descriptiveProperties(title: ev.title, location: ev.location, notes: ev.notes,
                                               attendees: ev.attendees, recurrence: ev.recurrence, allDay: ev.allDay, zone: zone)
         l.append("END:VEVENT")
