@@ -1,6 +1,6 @@
 // nlcal-bench: a release-build benchmark harness for the parse path.
 //
-//     swift run -c release nlcal-bench [--corpus DIR] [--iterations N]
+//     swift run -c release nlcal-bench [--corpus DIR] [--iterations N] [--no-scaling] [--parse-only]
 //
 // Prints grammar load time, in-process parse latency per sentence over the corpora
 // (median, p99), stage breakdown, allocation-free throughput of parse + JSON emission, and
@@ -13,6 +13,8 @@ struct Options {
     var corpusDir = "../shared/corpus"
     var iterations = 20
     var scaling = true
+    /// Only parse dev-events `iterations` times and exit: a steady loop for `perf stat`/`perf record`.
+    var parseOnly = false
 
     init() {
         var args = CommandLine.arguments.dropFirst()
@@ -21,6 +23,7 @@ struct Options {
             case "--corpus": corpusDir = args.popFirst() ?? corpusDir
             case "--iterations": iterations = Int(args.popFirst() ?? "") ?? iterations
             case "--no-scaling": scaling = false
+            case "--parse-only": parseOnly = true
             default:
                 FileHandle.standardError.write(Data("nlcal-bench: unknown argument '\(a)'\n".utf8))
                 exit(2)
@@ -45,7 +48,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 // Grammar load: the cost `nlcal parse "x"` pays at start.
 var loadTimes: [Double] = []
 var grammar: Grammar!
-for _ in 0..<10 {
+for _ in 0..<(options.parseOnly ? 1 : 10) {
     let t0 = now()
     grammar = try GrammarLoader.load(directories: [root.appendingPathComponent("Grammars/en")], locale: "en")
     _ = ChartParser(grammar: grammar)
@@ -55,6 +58,16 @@ loadTimes.sort()
 print("grammar load + compile: median \(fmt(percentile(loadTimes, 0.5))) (\(grammar.rules.count) rules, \(grammar.lexiconEntryCount) lexicon entries)")
 
 let pipeline = try Pipeline(grammar: grammar)
+
+if options.parseOnly {
+    let cases = try load("dev-events.jsonl")
+    var items = 0
+    for _ in 0..<options.iterations {
+        for c in cases { items += try pipeline.parse(c.text, context: c.context).state.spans.count }
+    }
+    print("parsed \(cases.count) × \(options.iterations) (\(items) spans)")
+    exit(0)
+}
 
 struct Case { var text: String; var context: ParseContext }
 func load(_ name: String) throws -> [Case] {

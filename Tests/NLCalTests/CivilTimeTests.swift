@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import NLCal
 
 @Suite struct CivilDateTests {
@@ -80,5 +81,33 @@ import Testing
         #expect(ISOTimestamp.parse("2026-02-30T10:00:00", zone: tokyo) == nil)
         #expect(ISOTimestamp.parse("yesterday", zone: tokyo) == nil)
         #expect(ISOTimestamp.parse("2026-03-11T25:00:00", zone: tokyo) == nil)
+    }
+}
+
+@Suite struct ZoneOffsetTableTests {
+    /// The offset table must agree with the zone database everywhere, transitions included:
+    /// zones with DST both hemispheres, half-hour and 45-minute offsets, a zone that changed its
+    /// standard offset (Samoa skipped 30 Dec 2011), and a fixed offset.
+    @Test func offsetsMatchTheZoneDatabase() throws {
+        let ids = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "Asia/Kathmandu",
+                   "Pacific/Apia", "Australia/Lord_Howe", "America/Sao_Paulo", "Etc/GMT+2", "UTC"]
+        for id in ids {
+            let zone = try #require(Zone(identifier: id))
+            let tz = try #require(TimeZone(identifier: id))
+            // Every 3 hours and 17 minutes from 1960 to 2040, and a second either side of each transition.
+            var t = -315_619_200
+            while t < 2_208_988_800 {
+                #expect(zone.offset(at: t) == tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))), "\(id) at \(t)")
+                t += 11_820
+            }
+            var d = Date(timeIntervalSince1970: 946_684_800)
+            while let next = tz.nextDaylightSavingTimeTransition(after: d), next.timeIntervalSince1970 < 2_208_988_800 {
+                let at = Int(next.timeIntervalSince1970)
+                for probe in [at - 1, at, at + 1] {
+                    #expect(zone.offset(at: probe) == tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(probe))), "\(id) at \(probe)")
+                }
+                d = next
+            }
+        }
     }
 }

@@ -94,7 +94,7 @@ public final class DateTimeStage: Stage {
             let (expr, items) = candidates[index]
             index += 1
             guard let res = resolve(expr, rctx, recurring: state.recurrence != nil) else {
-                state.trace.append(TraceEntry(stage: name, message: "could not resolve \(expr)"))
+                state.trace.append(TraceEntry(stage: name, describe: { "could not resolve \(expr)" }))
                 continue
             }
             state.timeExpression = expr

@@ -77,17 +77,42 @@ public final class ChartParser {
         var elemCount: Int32
     }
 
+    /// What building an item of a rule needs, as plain data: the operator's arguments are
+    /// `argSlots[argStart ..< argStart + argCount]` (a 0-based pattern position, or -1 for the
+    /// constant at the same index of `argConstants`).
+    struct CompiledRule {
+        var category: CategoryID
+        var latent: Bool
+        var elementCount: Int32
+        var argStart: Int32
+        var argCount: Int32
+    }
+
+    /// A place an item can fill: slot `slot` of variant `variant`.
+    typealias Trigger = (variant: Int32, slot: Int32)
+
     private let elements: [Element]
+    /// For each element, its 0-based position in the rule's written pattern (`$n - 1`).
+    private let elementPositions: [Int32]
+    private let compiledRules: [CompiledRule]
+    private let argSlots: [Int32]
+    private let argConstants: [Value?]
     /// Each alternative is `symbols[start ..< start + count]`.
     private let alternatives: [(start: Int32, count: Int32)]
     private let altSymbols: [Int32]
     private let variants: [Variant]
-    /// For each category, the (variant, slot) places an item of it can fill whose preceding
-    /// element is not a literal (or that come first).
-    private let triggers: [[(variant: Int32, slot: Int32)]]
-    /// The places whose preceding element is a literal, by the symbol that literal ends with:
-    /// an item only visits those its left neighbour can complete.
-    private let triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]]
+    /// For each category, the places an item of it can fill with no literal on either side:
+    /// `triggerList[triggerRange[category]]`.
+    private let triggerList: [Trigger]
+    private let triggerRange: [Range<Int>]
+    /// The places whose preceding element is a literal, keyed by (category, the symbol that
+    /// literal ends with): an item only visits those its left neighbour can complete.
+    private let triggersAfter: [Int64: Range<Int>]
+    /// The places whose preceding element is not a literal but whose following one is, keyed by
+    /// (category, the symbol that literal starts with).
+    private let triggersBefore: [Int64: Range<Int>]
+    /// Storage of both keyed tables.
+    private let keyedTriggerList: [Trigger]
     /// Each rule's operator, looked up once.
     private let operators: [Operators.Fn]
     /// Variants made only of literals, by their first symbol.
@@ -119,8 +144,13 @@ public final class ChartParser {
         for a in 0..<categoryCount {
             for b in grammar.ancestors[a] { kindOf[a * categoryCount + Int(b)] = true }
         }
-        var triggers: [[(variant: Int32, slot: Int32)]] = Array(repeating: [], count: categoryCount)
-        var triggersAfter: [[Int32: [(variant: Int32, slot: Int32)]]] = Array(repeating: [:], count: categoryCount)
+        var triggers: [[Trigger]] = Array(repeating: [], count: categoryCount)
+        var triggersAfter: [Int64: [Trigger]] = [:]
+        var triggersBefore: [Int64: [Trigger]] = [:]
+        var elementPositions: [Int32] = []
+        var compiledRules: [CompiledRule] = []
+        var argSlots: [Int32] = []
+        var argConstants: [Value?] = []
         func symbol(_ piece: String) -> Int32 {
             if let s = symbols[piece] { return s }
             let s = Int32(symbols.count)
@@ -134,6 +164,15 @@ public final class ChartParser {
             }
         }
         for (r, rule) in grammar.rules.enumerated() {
+            compiledRules.append(CompiledRule(category: rule.category, latent: rule.latent, elementCount: Int32(rule.elementCount),
+                                              argStart: Int32(argSlots.count), argCount: Int32(rule.arguments.count)))
+            for a in rule.arguments {
+                switch a {
+                case .slot(let n): argSlots.append(Int32(n - 1)); argConstants.append(nil)
+                case .number(let d): argSlots.append(-1); argConstants.append(.number(d, digits: 0))
+                case .word(let w): argSlots.append(-1); argConstants.append(.text(w))
+                }
+            }
             for (v, elems) in rule.variants.enumerated() {
                 let vIndex = Int32(variants.count)
                 variants.append(Variant(rule: Int32(r), variant: Int32(v), elemStart: Int32(elements.count), elemCount: Int32(elems.count)))
@@ -169,33 +208,64 @@ public final class ChartParser {
                         }
                         var lastSymbols: [Int32]?
                         if k > 0, case .literal(let prevAlts) = elems[k - 1].kind {
-                            lastSymbols = Array(Set(prevAlts.map { symbol($0[$0.count - 1]) }))
+                            lastSymbols = Array(Set(prevAlts.map { symbol($0[$0.count - 1]) })).sorted()
+                        }
+                        var firstSymbols: [Int32]?
+                        if k + 1 < elems.count, case .literal(let nextAlts) = elems[k + 1].kind {
+                            firstSymbols = Array(Set(nextAlts.map { symbol($0[0]) })).sorted()
                         }
                         for x in 0..<categoryCount where kindOf[x * categoryCount + Int(cat)] {
                             if let syms = lastSymbols {
-                                for sym in syms { triggersAfter[x][sym, default: []].append((vIndex, Int32(k))) }
+                                for sym in syms { triggersAfter[ChartParser.key(Int32(x), sym), default: []].append((vIndex, Int32(k))) }
+                            } else if let syms = firstSymbols {
+                                for sym in syms { triggersBefore[ChartParser.key(Int32(x), sym), default: []].append((vIndex, Int32(k))) }
                             } else {
                                 triggers[x].append((vIndex, Int32(k)))
                             }
                         }
                     }
                     elements.append(el)
+                    elementPositions.append(Int32(rule.variantSlots[v][k] - 1))
                 }
                 _ = hasCategory
             }
         }
         self.elements = elements
+        self.elementPositions = elementPositions
+        self.compiledRules = compiledRules
+        self.argSlots = argSlots
+        self.argConstants = argConstants
         self.alternatives = alternatives
         self.altSymbols = altSymbols
         self.variants = variants
-        self.triggers = triggers
-        self.triggersAfter = triggersAfter
+        var triggerList: [Trigger] = []
+        var triggerRange: [Range<Int>] = []
+        for list in triggers {
+            triggerRange.append(triggerList.count..<(triggerList.count + list.count))
+            triggerList += list
+        }
+        self.triggerList = triggerList
+        self.triggerRange = triggerRange
+        var keyedTriggerList: [Trigger] = []
+        func flatten(_ table: [Int64: [Trigger]]) -> [Int64: Range<Int>] {
+            var out: [Int64: Range<Int>] = [:]
+            for (key, list) in table {
+                out[key] = keyedTriggerList.count..<(keyedTriggerList.count + list.count)
+                keyedTriggerList += list
+            }
+            return out
+        }
+        self.triggersAfter = flatten(triggersAfter)
+        self.triggersBefore = flatten(triggersBefore)
+        self.keyedTriggerList = keyedTriggerList
         self.literalVariants = literalVariants
         self.symbols = symbols
         self.lexicon = lexicon
         self.kindOf = kindOf
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
+
+    static func key(_ category: Int32, _ symbol: Int32) -> Int64 { Int64(category) << 32 | Int64(symbol) }
 
     /// The result of one parse: every item built, and whether the budget cut the parse short.
     public struct Chart: Sendable {
@@ -220,30 +290,42 @@ public final class ChartParser {
         let budget: ParseBudget
         let maxItems: Int
         var items: [Item] = []
-        /// Plain copies of the fields matching reads, so it never copies an `Item`.
-        var itemCategory: [Int32] = []
-        var itemStart: [Int32] = []
-        var itemEnd: [Int32] = []
-        var itemLatent: [Bool] = []
-        var itemNumber: [Double] = []
-        var itemDigits: [Int16] = []
-        var byStart: [[Int32]]
-        var byEnd: [[Int32]]
+        /// What matching reads of each item, as plain data (so it never copies an `Item`), and
+        /// the item's links in the chart's lists.
+        var info: [ItemInfo] = []
+        /// Items in the chart by start and by end atom, as linked lists in insertion order:
+        /// `firstByStart[pos]`, then `info[id].nextByStart` … (-1 ends a list).
+        var firstByStart: [Int32]
+        var lastByStart: [Int32]
+        var countByStart: [Int32]
+        var firstByEnd: [Int32]
+        var lastByEnd: [Int32]
+        /// Every item built (queued or in the chart) by start atom, for finding duplicates.
+        var firstBuiltAt: [Int32]
         var queue: [Int32] = []
         var queueHead = 0
-        var seen: Set<ItemKey> = []
         var truncated = false
         /// The slots of the match being built: atom ranges for literals, item ids for categories.
         var slotItem: [Int32] = Array(repeating: -1, count: 32)
         var slotStart: [Int32] = Array(repeating: 0, count: 32)
         var slotEnd: [Int32] = Array(repeating: 0, count: 32)
+        /// Reused buffers for an operator call: the matched values by pattern position, and the
+        /// arguments.
+        var matched: [Value?] = Array(repeating: nil, count: 32)
+        var args: [Value?] = []
         var matchesLeft = 0
 
-        struct ItemKey: Hashable {
-            var category: CategoryID
+        struct ItemInfo {
+            var category: Int32
             var start: Int32
             var end: Int32
-            var value: Value
+            var latent: Bool
+            /// Digits as typed, or -1 when the item is not a number.
+            var digits: Int16
+            var number: Double
+            var nextByStart: Int32 = -1
+            var nextByEnd: Int32 = -1
+            var nextBuiltAt: Int32
         }
 
         init(parser: ChartParser, atoms: [Atom], budget: ParseBudget) {
@@ -252,29 +334,47 @@ public final class ChartParser {
             self.atomSymbols = atoms.map { parser.symbols[$0.text] ?? -1 }
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
-            byStart = Array(repeating: [], count: atoms.count + 1)
-            byEnd = Array(repeating: [], count: atoms.count + 1)
-            seen.reserveCapacity(64 + atoms.count * 8)
-            items.reserveCapacity(64 + atoms.count * 8)
+            let none = Array(repeating: Int32(-1), count: atoms.count + 1)
+            firstByStart = none; lastByStart = none; firstByEnd = none; lastByEnd = none; firstBuiltAt = none
+            countByStart = Array(repeating: 0, count: atoms.count + 1)
+            let capacity = 16 + atoms.count * 4
+            items.reserveCapacity(capacity)
+            info.reserveCapacity(capacity)
+            queue.reserveCapacity(capacity)
+            args.reserveCapacity(8)
+        }
+
+        /// Whether an equal item (category, span and value) was already built.
+        func isDuplicate(_ item: Item) -> Bool {
+            var id = firstBuiltAt[item.start]
+            while id >= 0 {
+                let i = Int(id)
+                if info[i].end == Int32(item.end) && info[i].category == item.category && items[i].value == item.value { return true }
+                id = info[i].nextBuiltAt
+            }
+            return false
         }
 
         mutating func add(_ item: Item) {
             guard items.count < maxItems else { truncated = true; return }
-            let key = ItemKey(category: item.category, start: Int32(item.start), end: Int32(item.end), value: item.value)
-            guard seen.insert(key).inserted else { return }
+            guard !isDuplicate(item) else { return }
+            let id = Int32(items.count)
+            var number = Double.nan, digits: Int16 = -1
+            if case .number(let v, let d) = item.value { number = v; digits = Int16(d) }
+            info.append(ItemInfo(category: item.category, start: Int32(item.start), end: Int32(item.end), latent: item.latent,
+                                 digits: digits, number: number, nextBuiltAt: firstBuiltAt[item.start]))
+            firstBuiltAt[item.start] = id
             items.append(item)
-            itemCategory.append(item.category)
-            itemStart.append(Int32(item.start))
-            itemEnd.append(Int32(item.end))
-            itemLatent.append(item.latent)
-            if case .number(let v, let d) = item.value {
-                itemNumber.append(v)
-                itemDigits.append(Int16(d))
-            } else {
-                itemNumber.append(.nan)
-                itemDigits.append(-1)
-            }
-            queue.append(Int32(items.count - 1))
+            queue.append(id)
+        }
+
+        /// Puts a dequeued item into the chart's start and end lists.
+        mutating func link(_ id: Int32, start: Int, end: Int) {
+            if lastByStart[start] >= 0 { info[Int(lastByStart[start])].nextByStart = id } else { firstByStart[start] = id }
+            lastByStart[start] = id
+            countByStart[start] += 1
+            if lastByEnd[end] >= 0 { info[Int(lastByEnd[end])].nextByEnd = id } else { firstByEnd[end] = id }
+            lastByEnd[end] = id
         }
 
         mutating func seed() {
@@ -305,45 +405,52 @@ public final class ChartParser {
             while queueHead < queue.count {
                 let id = queue[queueHead]
                 queueHead += 1
-                let start = Int(itemStart[Int(id)]), end = Int(itemEnd[Int(id)])
-                if byStart[start].count >= budget.maxItemsPerStart { truncated = true; continue }
-                byStart[start].append(id)
-                byEnd[end].append(id)
-                let category = Int(itemCategory[Int(id)])
+                let start = Int(info[Int(id)].start), end = Int(info[Int(id)].end)
+                if countByStart[start] >= Int32(budget.maxItemsPerStart) { truncated = true; continue }
+                link(id, start: start, end: end)
+                let category = info[Int(id)].category
                 matchesLeft = budget.maxMatchesPerItem
                 let before: Int32 = start > 0 ? atomSymbols[start - 1] : -1
-                let general = p.triggers[category]
-                let afterLiteral = before >= 0 ? (p.triggersAfter[category][before] ?? []) : []
-                for pass in 0..<2 {
-                let list = pass == 0 ? general : afterLiteral
-                for t in list {
-                    let v = p.variants[Int(t.variant)]
-                    let slot = Int(t.slot)
-                    let el = p.elements[Int(v.elemStart) + slot]
-                    guard accepts(el, id) else { continue }
-                    if el.glued, start > 0, atoms[start].spaceBefore { continue }
-                    // Cheap look at the neighbours first: most triggers fail right there.
-                    if slot > 0 {
-                        let prev = p.elements[Int(v.elemStart) + slot - 1]
-                        if prev.isLiteral {
-                            guard start > 0, literalEnds(prev, at: start) else { continue }
-                        } else if byEnd[start].isEmpty { continue }
-                    }
-                    if slot + 1 < Int(v.elemCount) {
-                        let next = p.elements[Int(v.elemStart) + slot + 1]
-                        if next.isLiteral {
-                            guard end < atoms.count, literalStarts(next, at: end) else { continue }
-                        } else if byStart[end].isEmpty { continue }
-                    }
-                    slotItem[slot] = id
-                    slotStart[slot] = Int32(start)
-                    slotEnd[slot] = Int32(end)
-                    backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
-                    if matchesLeft <= 0 { truncated = true; break }
-                    if items.count >= maxItems { truncated = true; return }
+                let after: Int32 = end < atoms.count ? atomSymbols[end] : -1
+                if !visit(p.triggerList, p.triggerRange[Int(category)], id: id, start: start, end: end) { return }
+                if after >= 0, let r = p.triggersBefore[ChartParser.key(category, after)] {
+                    if !visit(p.keyedTriggerList, r, id: id, start: start, end: end) { return }
                 }
+                if before >= 0, let r = p.triggersAfter[ChartParser.key(category, before)] {
+                    if !visit(p.keyedTriggerList, r, id: id, start: start, end: end) { return }
                 }
             }
+        }
+
+        /// Tries item `id` in each place of `list[range]`; false when the chart is full.
+        mutating func visit(_ list: [Trigger], _ range: Range<Int>, id: Int32, start: Int, end: Int) -> Bool {
+            for t in list[range] {
+                let v = p.variants[Int(t.variant)]
+                let slot = Int(t.slot)
+                let el = p.elements[Int(v.elemStart) + slot]
+                guard accepts(el, id) else { continue }
+                if el.glued, start > 0, atoms[start].spaceBefore { continue }
+                // Cheap look at the neighbours first: most triggers fail right there.
+                if slot > 0 {
+                    let prev = p.elements[Int(v.elemStart) + slot - 1]
+                    if prev.isLiteral {
+                        guard start > 0, literalEnds(prev, at: start) else { continue }
+                    } else if firstByEnd[start] < 0 { continue }
+                }
+                if slot + 1 < Int(v.elemCount) {
+                    let next = p.elements[Int(v.elemStart) + slot + 1]
+                    if next.isLiteral {
+                        guard end < atoms.count, literalStarts(next, at: end) else { continue }
+                    } else if firstByStart[end] < 0 { continue }
+                }
+                slotItem[slot] = id
+                slotStart[slot] = Int32(start)
+                slotEnd[slot] = Int32(end)
+                backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
+                if matchesLeft <= 0 { truncated = true; break }
+                if items.count >= maxItems { truncated = true; return false }
+            }
+            return true
         }
 
         func symbolsMatch(_ syms: [Int32], at i: Int) -> Bool {
@@ -381,13 +488,13 @@ public final class ChartParser {
         }
 
         func accepts(_ el: Element, _ id: Int32) -> Bool {
-            let i = Int(id)
-            guard !el.isLiteral, p.kindOf[Int(itemCategory[i]) * p.categoryCount + Int(el.category)] else { return false }
-            if el.nonLatent && itemLatent[i] { return false }
+            let item = info[Int(id)]
+            guard !el.isLiteral, p.kindOf[Int(item.category) * p.categoryCount + Int(el.category)] else { return false }
+            if el.nonLatent && item.latent { return false }
             if el.hasValueRange || el.hasDigits {
-                let digits = itemDigits[i]
+                let digits = item.digits
                 guard digits >= 0 else { return false }
-                let v = itemNumber[i]
+                let v = item.number
                 if el.hasValueRange && (v < el.minValue || v > el.maxValue) { return false }
                 if el.hasDigits && (digits < el.minDigits || digits > el.maxDigits) { return false }
             }
@@ -412,8 +519,11 @@ public final class ChartParser {
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
             } else {
-                for id in byEnd[pos] where accepts(el, id) {
-                    let s = Int(itemStart[Int(id)])
+                var id = firstByEnd[pos]
+                while id >= 0 {
+                    defer { id = info[Int(id)].nextByEnd }
+                    guard accepts(el, id) else { continue }
+                    let s = Int(info[Int(id)].start)
                     if el.glued, s > 0, atoms[s].spaceBefore { continue }
                     slotItem[k] = id; slotStart[k] = Int32(s); slotEnd[k] = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
@@ -439,8 +549,11 @@ public final class ChartParser {
                     forward(variant: vi, k: k + 1, pos: pos + Int(c))
                 }
             } else {
-                for id in byStart[pos] where accepts(el, id) {
-                    let e = Int(itemEnd[Int(id)])
+                var id = firstByStart[pos]
+                while id >= 0 {
+                    defer { id = info[Int(id)].nextByStart }
+                    guard accepts(el, id) else { continue }
+                    let e = Int(info[Int(id)].end)
                     slotItem[k] = id; slotStart[k] = Int32(pos); slotEnd[k] = Int32(e)
                     forward(variant: vi, k: k + 1, pos: e)
                 }
@@ -451,28 +564,27 @@ public final class ChartParser {
             let n = Int(v.elemCount)
             let start = Int(slotStart[0]), end = Int(slotEnd[n - 1])
             guard end - start <= budget.maxItemAtoms else { return }
-            let rule = p.grammar.rules[Int(v.rule)]
-            let positions = rule.variantSlots[Int(v.variant)]
-            var matched = [Value?](repeating: nil, count: rule.elementCount)
+            let rule = p.compiledRules[Int(v.rule)]
+            for k in 0..<Int(rule.elementCount) { matched[k] = nil }
             var children: [Int32] = []
             var size = 1
             for k in 0..<n {
                 let id = slotItem[k]
+                let position = Int(p.elementPositions[Int(v.elemStart) + k])
                 if id < 0 {
                     let a = Int(slotStart[k]), b = Int(slotEnd[k])
-                    matched[positions[k] - 1] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
+                    matched[position] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
                 } else {
-                    matched[positions[k] - 1] = items[Int(id)].value
+                    matched[position] = items[Int(id)].value
+                    if children.isEmpty { children.reserveCapacity(n) }
                     children.append(id)
                     size += items[Int(id)].size
                 }
             }
-            let args: [Value?] = rule.arguments.map { a in
-                switch a {
-                case .slot(let n): return matched[n - 1]
-                case .number(let d): return .number(d, digits: 0)
-                case .word(let w): return .text(w)
-                }
+            args.removeAll(keepingCapacity: true)
+            for a in Int(rule.argStart)..<Int(rule.argStart + rule.argCount) {
+                let slot = p.argSlots[a]
+                args.append(slot >= 0 ? matched[Int(slot)] : p.argConstants[a])
             }
             guard let value = p.operators[Int(v.rule)](args) else { return }
             add(Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,

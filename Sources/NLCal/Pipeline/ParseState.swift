@@ -104,6 +104,25 @@ public struct Warning: Sendable, Equatable {
 /// One line of the parse's own log: which stage decided what, and how long it took.
 public struct TraceEntry: Sendable {
     public var stage: String
-    public var message: String
     public var microseconds: Double?
+    private var text: String?
+    /// Builds the message when it is read: describing a value is costly, and a trace is read
+    /// only by `--explain` and `--verbose`.
+    private var describe: (@Sendable () -> String)?
+
+    public var message: String {
+        get { text ?? describe?() ?? "" }
+        set { text = newValue; describe = nil }
+    }
+
+    public init(stage: String, message: String, microseconds: Double? = nil) {
+        self.stage = stage
+        self.text = message
+        self.microseconds = microseconds
+    }
+
+    public init(stage: String, describe: @escaping @Sendable () -> String) {
+        self.stage = stage
+        self.describe = describe
+    }
 }

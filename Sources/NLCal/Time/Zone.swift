@@ -6,6 +6,8 @@ import Synchronization
 public struct Zone: Sendable, Equatable {
     public let identifier: String
     let tz: TimeZone
+    /// The zone's offsets, read from the zone database once per stretch of time.
+    let offsets: OffsetTable
 
     /// Fails for identifiers that are not IANA zones (or fixed offsets like "UTC", "Etc/GMT+2").
     public init?(identifier: String) {
@@ -16,6 +18,7 @@ public struct Zone: Sendable, Equatable {
         guard !identifier.isEmpty, let tz = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.tz = tz
+        self.offsets = OffsetTable(tz)
         Zone.cache.withLock { $0[identifier] = self }
     }
 
@@ -26,9 +29,7 @@ public struct Zone: Sendable, Equatable {
     public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier }
 
     /// UTC offset in seconds at an instant (seconds since the Unix epoch).
-    public func offset(at instant: Int) -> Int {
-        tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-    }
+    public func offset(at instant: Int) -> Int { offsets.offset(at: instant) }
 
     public func local(at instant: Int) -> LocalDateTime {
         LocalDateTime(wallSeconds: instant + offset(at: instant))
@@ -154,5 +155,58 @@ public enum ISOTimestamp {
             s = s.dropFirst()
         }
         return v
+    }
+}
+
+/// A zone's UTC offsets by stretch of time: for each stretch of 2^25 s (about 388 days), the
+/// offset at its start and every transition inside it, read once from the zone database.
+///
+/// Resolution asks for offsets a dozen times a parse; asking Foundation's `TimeZone` each time
+/// goes through ICU and a lock, and cost more than the rest of resolution together.
+final class OffsetTable: Sendable {
+    private let tz: TimeZone
+    private struct Stretch {
+        /// (instant, offset in force from that instant), the first at the stretch's start.
+        var changes: [(at: Int, offset: Int)]
+    }
+    /// Loaded stretches by key - `firstKey` (1900–2200); others by key.
+    private let near = Mutex<[Stretch?]>(Array(repeating: nil, count: OffsetTable.nearCount))
+    private let far = Mutex<[Int: Stretch]>([:])
+    private static let shift = 25
+    private static let firstKey = -2_208_988_800 >> shift   // 1900-01-01
+    private static let nearCount = (7_258_118_400 >> shift) - firstKey   // to 2200-01-01
+
+    init(_ tz: TimeZone) { self.tz = tz }
+
+    func offset(at instant: Int) -> Int {
+        let key = instant >> OffsetTable.shift
+        let slot = key - OffsetTable.firstKey
+        let cached = slot >= 0 && slot < OffsetTable.nearCount ? near.withLock { $0[slot] } : far.withLock { $0[key] }
+        let stretch = cached ?? load(key)
+        var offset = stretch.changes[0].offset
+        for c in stretch.changes.dropFirst() {
+            guard c.at <= instant else { break }
+            offset = c.offset
+        }
+        return offset
+    }
+
+    private func load(_ key: Int) -> Stretch {
+        let start = key << OffsetTable.shift
+        let end = (key + 1) << OffsetTable.shift
+        func offsetFromDatabase(_ t: Int) -> Int { tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
+        var changes = [(at: start, offset: offsetFromDatabase(start))]
+        var t = Date(timeIntervalSince1970: TimeInterval(start))
+        while let next = tz.nextDaylightSavingTimeTransition(after: t), next.timeIntervalSince1970 < Double(end) {
+            let at = Int(next.timeIntervalSince1970.rounded(.up))
+            guard at > Int(t.timeIntervalSince1970) else { break }
+            let off = offsetFromDatabase(at)
+            if off != changes[changes.count - 1].offset { changes.append((at, off)) }
+            t = Date(timeIntervalSince1970: TimeInterval(at))
+        }
+        let stretch = Stretch(changes: changes)
+        let slot = key - OffsetTable.firstKey
+        if slot >= 0 && slot < OffsetTable.nearCount { near.withLock { $0[slot] = stretch } } else { far.withLock { $0[key] = stretch } }
+        return stretch
     }
 }
