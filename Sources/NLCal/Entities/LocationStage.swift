@@ -114,19 +114,11 @@ public final class LocationStage: Stage {
     }
 
     func claim(_ state: inout ParseState, span: Range<Int>, place: Range<Int>) {
-        let text = state.slice(place).trimmingCharacters(in: .punctuationExceptApostrophe)
+        // Punctuation and spaces around the place go, except an apostrophe or "&" ("Macy's", "M&S").
+        let text = state.slice(place).trimmingScalars { ($0.isPunctuation && !"'’&".unicodeScalars.contains($0)) || $0.isHorizontalSpace }
         guard !text.isEmpty else { return }
         state.event.location = text
         state.spans.append(FieldSpan(field: "location", range: span, text: state.slice(span), rules: ["location"]))
     }
 }
 
-import Foundation
-
-extension CharacterSet {
-    static let punctuationExceptApostrophe: CharacterSet = {
-        var s = CharacterSet.punctuationCharacters
-        s.remove(charactersIn: "'’&")
-        return s.union(.whitespaces)
-    }()
-}

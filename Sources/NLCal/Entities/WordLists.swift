@@ -9,11 +9,14 @@ struct WordLists: Sendable {
     /// Each list's phrases by their first piece.
     let byFirst: [String: [String: [[String]]]]
     let sets: [String: Set<[String]>]
+    /// Each list's one-piece phrases, for looking a one-piece token up without building an array.
+    let singles: [String: Set<String>]
 
     init(grammar: Grammar) {
         phrases = grammar.wordLists
         byFirst = phrases.mapValues { Dictionary(grouping: $0, by: { $0[0] }) }
         sets = phrases.mapValues { Set($0) }
+        singles = phrases.mapValues { Set($0.filter { $0.count == 1 }.map { $0[0] }) }
     }
 
     /// The length in tokens of the longest phrase of a list starting at token `i`, or 0.
@@ -27,8 +30,10 @@ struct WordLists: Sendable {
             var ok = true
             while pieceIdx < p.count {
                 guard k < tokens.count else { ok = false; break }
-                let tp = tokens[k].pieces.map(\.text)
-                guard pieceIdx + tp.count <= p.count, Array(p[pieceIdx..<(pieceIdx + tp.count)]) == tp else { ok = false; break }
+                let tp = tokens[k].pieces
+                guard pieceIdx + tp.count <= p.count else { ok = false; break }
+                for (j, piece) in tp.enumerated() where p[pieceIdx + j] != piece.text { ok = false; break }
+                guard ok else { break }
                 pieceIdx += tp.count
                 k += 1
             }
@@ -38,7 +43,8 @@ struct WordLists: Sendable {
     }
 
     func contains(_ list: String, _ token: Token) -> Bool {
-        sets[list]?.contains(token.pieces.map(\.text)) ?? false
+        if token.pieces.count == 1 { return singles[list]?.contains(token.pieces[0].text) ?? false }
+        return sets[list]?.contains(token.pieces.map(\.text)) ?? false
     }
 }
 

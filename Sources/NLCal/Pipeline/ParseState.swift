@@ -2,8 +2,11 @@
 /// ambiguities and the trace.
 public struct ParseState {
     public var text: String
-    /// The text as Unicode scalars, for offset arithmetic.
-    public var scalars: [Unicode.Scalar]
+    /// Where each Unicode scalar starts in the text's UTF-8, plus the end: spans count scalars,
+    /// and slicing copies bytes.
+    private var utf8Offsets: [Int32]
+    /// The text's length in Unicode scalars (the unit of every range).
+    public var scalarCount: Int { utf8Offsets.count - 1 }
     public var tokens: [Token] = []
     public var atoms: [Atom] = []
     public var chart: ChartParser.Chart?
@@ -23,14 +26,25 @@ public struct ParseState {
 
     public init(text: String) {
         self.text = text
-        self.scalars = Array(text.unicodeScalars)
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(text.utf8.count + 1)
+        var i: Int32 = 0
+        for byte in text.utf8 {
+            // A scalar starts at every byte that is not a UTF-8 continuation byte.
+            if byte & 0xC0 != 0x80 { offsets.append(i) }
+            i += 1
+        }
+        offsets.append(i)
+        self.utf8Offsets = offsets
     }
 
     /// The original text of a scalar range.
     public func slice(_ r: Range<Int>) -> String {
-        var s = ""
-        s.unicodeScalars.append(contentsOf: scalars[max(0, r.lowerBound)..<min(scalars.count, r.upperBound)])
-        return s
+        let lo = max(0, min(r.lowerBound, scalarCount)), hi = max(lo, min(scalarCount, r.upperBound))
+        let utf8 = text.utf8
+        let a = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[lo]))
+        let b = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[hi]))
+        return String(text[a..<b])
     }
 
     /// Whether a scalar range overlaps something already claimed.

@@ -70,8 +70,8 @@ enum StageExchange {
                 for item in items {
                     guard let field = item["field"]?.stringValue, !field.isEmpty,
                           case .array(let r)? = item["range"], r.count == 2, case .int(let lo) = r[0], case .int(let hi) = r[1],
-                          lo >= 0, lo < hi, hi <= state.scalars.count else {
-                        problems.append("\"spans\" items need \"field\" and \"range\": [start, end] within the text (\(state.scalars.count) scalars)"); break
+                          lo >= 0, lo < hi, hi <= state.scalarCount else {
+                        problems.append("\"spans\" items need \"field\" and \"range\": [start, end] within the text (\(state.scalarCount) scalars)"); break
                     }
                     var rules = [plugin]
                     if case .array(let rs)? = item["rules"] { rules = rs.compactMap(\.stringValue) }

@@ -52,8 +52,8 @@ public final class TitleStage: Stage {
                 prevEnd = t.range.upperBound
             }
         }
-        title = title.trimmingCharacters(in: .whitespaces)
-        while let last = title.last, ",;:-–—".contains(last) { title.removeLast(); title = title.trimmingCharacters(in: .whitespaces) }
+        title = title.trimmingHorizontalSpace
+        while let last = title.last, ",;:-–—".contains(last) { title.removeLast(); title = title.trimmingHorizontalSpace }
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }
@@ -65,4 +65,3 @@ public final class TitleStage: Stage {
     }
 }
 
-import Foundation
