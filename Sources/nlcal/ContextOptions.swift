@@ -84,10 +84,26 @@ struct ContextOptions: ParsableArguments {
         return ParseContext(now: instant, zone: zone, locale: loc, policies: try policies())
     }
 
+    /// A BCP 47-like tag: 2–3 ASCII letters, then subtags of 2–8 ASCII letters or digits,
+    /// separated by "-" or "_" ("en", "en-US", "zh_Hant_TW").
     static func isLocaleTag(_ s: String) -> Bool {
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        var index = 0, length = 0
+        func subtagOK() -> Bool { index == 0 ? (2...3).contains(length) : (2...8).contains(length) }
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "-"), UInt8(ascii: "_"):
+                guard subtagOK() else { return false }
+                index += 1
+                length = 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                length += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where index > 0:
+                length += 1
+            default:
+                return false
+            }
+        }
+        return subtagOK()
     }
 }
 

@@ -104,57 +104,73 @@ public struct Zone: Sendable, Equatable {
 /// `2026-03-11T09:15:00+09:00`, `…Z`, fractional seconds, and a local form without an offset
 /// (`2026-03-11T09:15:00`, `2026-03-11 09:15`, `2026-03-11`), which is read in the given zone.
 public enum ISOTimestamp {
+    /// Reads bytes; batch mode parses one timestamp a line, so this stays off `Character`.
     public static func parse(_ text: String, zone: Zone) -> Int? {
-        var s = Substring(text)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        guard let date = takeDate(&s) else { return nil }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0, zone: zone) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, zone: Zone) -> Int? {
+        var lo = 0, hi = bytes.count
+        while lo < hi, bytes[lo] == 0x20 { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 { hi -= 1 }
+        var r = Reader(bytes: bytes, i: lo, end: hi)
+        guard let y = r.int(4), r.take(0x2D), let mo = r.int(2), r.take(0x2D), let d = r.int(2) else { return nil }
+        let date = CivilDate(y, mo, d)
+        guard date.isValid else { return nil }
         var secs = 0
-        if let first = s.first, first == "T" || first == "t" || first == " " {
-            s = s.dropFirst()
-            guard let h = takeInt(&s, 2), h <= 24 else { return nil }
+        if let c = r.peek, c == 0x54 || c == 0x74 || c == 0x20 {   // T, t, space
+            r.i += 1
+            guard let h = r.int(2), h <= 24 else { return nil }
             var m = 0, sec = 0
-            if s.first == ":" { s = s.dropFirst(); guard let v = takeInt(&s, 2), v < 60 else { return nil }; m = v }
-            if s.first == ":" { s = s.dropFirst(); guard let v = takeInt(&s, 2), v < 61 else { return nil }; sec = v }
-            if s.first == "." || s.first == "," {
-                s = s.dropFirst()
-                guard s.first?.isNumber == true else { return nil }
-                while let c = s.first, c.isNumber { s = s.dropFirst() }
+            if r.take(0x3A) { guard let v = r.int(2), v < 60 else { return nil }; m = v }
+            if r.take(0x3A) { guard let v = r.int(2), v < 61 else { return nil }; sec = v }
+            if r.take(0x2E) || r.take(0x2C) {   // a fraction, ignored
+                guard r.digit != nil else { return nil }
+                while r.digit != nil { r.i += 1 }
             }
             secs = h * 3600 + m * 60 + sec
         }
         let local = LocalDateTime(date, seconds: secs)
-        if s.isEmpty { return zone.instant(of: local).instant }
-        if s == "Z" || s == "z" { return local.wallSeconds }
-        guard let sign = s.first, sign == "+" || sign == "-" else { return nil }
-        s = s.dropFirst()
-        guard let oh = takeInt(&s, 2), oh <= 18 else { return nil }
+        if r.atEnd { return zone.instant(of: local).instant }
+        if r.take(0x5A) || r.take(0x7A) { return r.atEnd ? local.wallSeconds : nil }   // Z, z
+        guard let sign = r.peek, sign == 0x2B || sign == 0x2D else { return nil }
+        r.i += 1
+        guard let oh = r.int(2), oh <= 18 else { return nil }
         var om = 0
-        if s.first == ":" { s = s.dropFirst() }
-        if !s.isEmpty { guard let v = takeInt(&s, 2), v < 60 else { return nil }; om = v }
-        guard s.isEmpty else { return nil }
-        let off = (oh * 3600 + om * 60) * (sign == "-" ? -1 : 1)
+        _ = r.take(0x3A)
+        if !r.atEnd { guard let v = r.int(2), v < 60 else { return nil }; om = v }
+        guard r.atEnd else { return nil }
+        let off = (oh * 3600 + om * 60) * (sign == 0x2D ? -1 : 1)
         return local.wallSeconds - off
     }
 
-    private static func takeDate(_ s: inout Substring) -> CivilDate? {
-        guard let y = takeInt(&s, 4), s.first == "-" else { return nil }
-        s = s.dropFirst()
-        guard let m = takeInt(&s, 2), s.first == "-" else { return nil }
-        s = s.dropFirst()
-        guard let d = takeInt(&s, 2) else { return nil }
-        let date = CivilDate(y, m, d)
-        return date.isValid ? date : nil
-    }
-
-    private static func takeInt(_ s: inout Substring, _ digits: Int) -> Int? {
-        var v = 0
-        for _ in 0..<digits {
-            guard let c = s.first, let d = c.wholeNumberValue, c.isASCII else { return nil }
-            v = v * 10 + d
-            s = s.dropFirst()
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i: Int
+        let end: Int
+        var atEnd: Bool { i >= end }
+        var peek: UInt8? { i < end ? bytes[i] : nil }
+        /// The ASCII digit at the cursor, if any.
+        var digit: Int? {
+            guard let b = peek, b >= 0x30, b <= 0x39 else { return nil }
+            return Int(b - 0x30)
         }
-        return v
+        mutating func take(_ b: UInt8) -> Bool {
+            guard peek == b else { return false }
+            i += 1
+            return true
+        }
+        /// Exactly `count` ASCII digits.
+        mutating func int(_ count: Int) -> Int? {
+            var v = 0
+            for _ in 0..<count {
+                guard let d = digit else { return nil }
+                v = v * 10 + d
+                i += 1
+            }
+            return v
+        }
     }
 }
 
