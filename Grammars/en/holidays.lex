@@ -155,12 +155,12 @@ vesak | vesakha | vaisakha | vesak day | buddha day | buddha purnima | buddha ja
 
 # Solar festivals: the Sun entering Capricorn (Makar Sankranti, Thai Pongal) and Aries
 # (Vaisakhi, the solar new year); Rabindra Jayanti is 25 Boishakh, the Bengali month counted
-# from the day after Mesha Sankranti.
+# from the day after Mesha Sankranti. Vaisakhi is the day of the sankranti itself, even after sunset.
 makar sankranti | makara sankranti | makar sankranthi | makara sankranthi | magha sankranti | sankranti | pongal | thai pongal | pongal pandigai | maghi = sankranti:capricorn
 lohri | bhogi | boghi | bogi | bogi pandigai | bhogi pandigai = sankranti:capricorn-1
 mattu pongal | maattu pongal = sankranti:capricorn+1
 kaanum pongal | kanni pongal = sankranti:capricorn+2
-vaisakhi | baisakhi | vasakhi | vaishakhi | vaisakhadi | mesadi | mesha sankranti = sankranti:aries
+vaisakhi | baisakhi | vasakhi | vaishakhi | vaisakhadi | mesadi | mesha sankranti = sankranti:aries:day
 rabindra jayanti | rabindranath jayanti = sankranti:aries:day+25
 # Onam: the day of the Thiruvonam (Shravana, 22nd) nakshatra in Chingam, the solar month of Leo;
 # one in Chingam's first four days gives way to the next (the ten days from Atham lead up to it).

@@ -211,7 +211,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .interval(let a, let b): return min(a.grain, b.grain)
         case .openInterval(let a, let b): return min(a?.grain ?? .year, b?.grain ?? .year)
         case .spanFor(let a, let d): return min(a.grain, d.finestGrain)
-        case .holiday: return .day
+        case .holiday(let h): return h.timeOfDay == nil ? .day : .minute
         case .zoned(let e, _, _): return e.grain
         case .edge(let e, _): return e.grain
         case .numericDate: return .day
@@ -228,7 +228,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .now: return true
         case .fields(let f): return f.hasTimeOfDay
         case .cycle(let g, _): return g < .day
-        case .day, .holiday, .numericDate: return false
+        case .day, .numericDate: return false
+        case .holiday(let h): return h.timeOfDay != nil
         case .shifted(let b, let d): return (b?.hasTimeOfDay ?? false) || d.finestGrain < .day
         case .intersect(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
         case .relative(let e, _), .nth(_, let e, _), .zoned(let e, _, _), .edge(let e, _): return e.hasTimeOfDay
