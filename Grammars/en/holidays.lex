@@ -121,7 +121,7 @@ chhath | chhathi | chhath puja | chhath parv | dala puja | dala chhath | surya s
 # Vijayadashami: the Dashami of the afternoon (the later day when it touches two); Navaratri is
 # the nine days before it and the day itself (tithis can be skipped or repeated in between).
 dussehra | dusshera | dussera | dasara | vijayadashami | vijaya dashami = hindu:ashvin:10:afternoon:later
-navaratri | navratri | navarathri | navarathri | durga puja | durgotsava = hindu:ashvin:10:afternoon:later-9 to:hindu:ashvin:10:afternoon:later
+navaratri | navratri | navarathri | durga puja | durgotsava = hindu:ashvin:10:afternoon:later-9 to:hindu:ashvin:10:afternoon:later
 maha saptami = hindu:ashvin:7
 durga ashtami | maha ashtami | mahashtami = hindu:ashvin:8
 maha navami = hindu:ashvin:9
