@@ -2,9 +2,16 @@
 #   MM-DD (fixed), easter±N / orthodox±N (days from Easter), nth:MONTH:N:WEEKDAY[±D] (Nth ISO
 #   weekday of a month, N < 0 from the end, plus D days), hebrew:MM-DD / islamic:MM-DD /
 #   chinese:MM-DD (a day of that calendar's month), vague:YYYY-MM-DD (a 365-day year with no
-#   leap days, given by one occurrence);
+#   leap days, given by one occurrence); computed from the Sun and the Moon (HinduCalendar.swift):
+#   hindu:MONTH:TITHI[:TIME][:later][±D] (a tithi 1–30 of an amanta month chaitra … phalguna,
+#   kept on the day the tithi holds at TIME: sunrise (default), morning, forenoon, noon,
+#   afternoon, sunset, evening, midnight, moonrise; the first such day, or the second with
+#   `later`), sankranti:SIGN[:day][±D] (the day the Sun enters a sidereal sign aries … pisces;
+#   the next day when after sunset, unless `day`), nakshatra:N:SIGN[:FROM][±D] (the first day
+#   from day FROM of the solar month of SIGN whose sunrise is in nakshatra N, 1 = Ashwini);
 #   sat-1 / sun+1 … (moved when it falls on that weekday), eve (kept from the evening before),
-#   days:N (lasts N days), to:BASE (lasts until that day, inclusive).
+#   days:N (lasts N days), to:BASE (lasts until that day, inclusive), avoid:BASE:±N (moved N
+#   days when it falls on BASE), at:HH:MM for:MIN (a time of day, lasting MIN minutes).
 
 [holiday-word]
 christmas | xmas | christmas day | xmas day | x-mas = 12-25
@@ -96,3 +103,71 @@ jamat ul-vida | jamat ul vida | jumu'atul-wida | jumu'atul wida | jummat ul wida
 laylat al-qadr | laylat al qadr | laylat al kadr | laylat al-kadr | night of power | night of measures | night of decree = islamic:09-27
 eid al-fitr | eid al fitr | eid ul-fitr | eid ul fitr | id ul-fitr | eid-ul-fitr = islamic:10-01
 eid al-adha | eid al adha | eid ul-adha | id ul-adha | eid ul adha | bakr id | bakrid | bakr-id | sacrifice feast | feast of the sacrifice = islamic:12-10
+
+# Hindu, Sikh, Jain and Buddhist festivals of the lunisolar calendar. Months are amanta (new moon
+# to new moon): 1 Chaitra, 2 Vaishakha, 4 Ashadha, 5 Shravana, 6 Bhadrapada, 7 Ashvin, 8 Kartika,
+# 10 Pausha, 11 Magha, 12 Phalguna; tithis 1–15 are the bright half (15 = Purnima, full moon),
+# 16–30 the dark half (30 = Amavasya, new moon). North-Indian (purnimanta) calendars name the dark
+# half after the next month: Diwali, amanta Ashvin 30, is their Kartika Amavasya.
+# Diwali's five days: Dhanteras and Lakshmi Puja in the evening (pradosh), Naraka Chaturdashi
+# (Kali Chaudas) at midnight, Bhai Dooj in the afternoon (aparahna).
+dhanteras | dhanatrayodashi | dhanvantari trayodashi | dhan teras = hindu:ashvin:28:evening
+naraka chaturdashi | narak chaturdashi | naraka nivaran chaturdashi | kali chaudas | roop chaudas | choti diwali | chhoti diwali = hindu:ashvin:29:midnight
+diwali | deepavali | divali | dipavali | lakshmi puja | laxmi puja = hindu:ashvin:30:evening
+govardhan puja | annakut | annakoot = hindu:kartika:1
+bhai dooj | bhaiya dooj | bhai duj | bhau beej | bhau-beej | bhai tika | bhai phonta = hindu:kartika:2:afternoon:later
+# Chhath's main day, Shashthi, with the evening offering to the setting Sun.
+chhath | chhathi | chhath puja | chhath parv | dala puja | dala chhath | surya shashthi = hindu:kartika:6:sunset
+# Vijayadashami: the Dashami of the afternoon (the later day when it touches two); Navaratri is
+# the nine days before it and the day itself (tithis can be skipped or repeated in between).
+dussehra | dusshera | dussera | dasara | vijayadashami | vijaya dashami = hindu:ashvin:10:afternoon:later
+navaratri | navratri | navarathri | durga puja | durgotsava = hindu:ashvin:10:afternoon:later-9 to:hindu:ashvin:10:afternoon:later
+maha saptami = hindu:ashvin:7
+durga ashtami | maha ashtami | mahashtami = hindu:ashvin:8
+maha navami = hindu:ashvin:9
+# The fourth day of the dark half, at moonrise.
+karva chauth | karwa chauth | karaka chaturthi = hindu:ashvin:19:moonrise
+ratha yatra | ratha-yatra | rath yatra | rath-yatra = hindu:ashadha:2
+# A Purnima that ends within the morning leaves Raksha Bandhan on the day before.
+raksha bandhan | rakshabandhan | rakhi = hindu:shravana:15:morning
+krishna janmashtami | janmashtami | gokulashtami | krishna jayanti = hindu:shravana:23:midnight:later
+ganesh chaturthi | ganesha chaturthi | vinayaka chaturthi | vinayak chaturthi = hindu:bhadrapada:4:noon
+valmiki jayanti | maharishi valmiki jayanti | pargat diwas = hindu:ashvin:15
+guru nanak jayanti | guru nanak gurpurab | guru nanak's birthday | guru nanak birthday = hindu:kartika:15
+guru gobind singh jayanti | guru gobind singh birthday | guru govind singh jayanti | guru govind singh birthday = hindu:pausha:7
+# Dayananda Saraswati Jayanti (the dark-half Dashami of amanta Magha).
+saraswati jayanti | dayananda saraswati jayanti | swami dayananda saraswati jayanti | maharishi dayananda saraswati jayanti = hindu:magha:25
+vasant panchami | basant panchami = hindu:magha:5:forenoon
+guru ravidas jayanti | guru ravidass jayanti | guru ravidas birthday | guru ravidass birthday | ravidas jayanti = hindu:magha:15
+maha shivaratri | mahashivaratri | maha shivratri | mahashivratri = hindu:magha:29:midnight
+# Holika Dahan on the evening of the Phalguna Purnima (the later evening when both hold it),
+# Holi the day after.
+holika dahan | chhoti holi | choti holi | kamudu pyre = hindu:phalguna:15:evening:later
+holi | rangwali holi | dhulandi | dhuleti | phagwah = hindu:phalguna:15:evening:later+1
+ugadi | yugadi | gudi padwa | samvatsaradi | chaitra sukladi | chaitra sukhladi = hindu:chaitra:1
+rama navami | ram navami = hindu:chaitra:9:noon
+mahavir jayanti | mahaveer jayanti | mahavir janma kalyanak | mahaveer janma kalyanak = hindu:chaitra:13
+hanuman jayanti = hindu:chaitra:15
+akshaya tritiya | akha teej = hindu:vaishakha:3
+# Vesak on the full-moon night of Vaishakha (Sri Lanka and South-East Asia; India's Buddha
+# Purnima by the sunrise rule can be the day after).
+vesak | vesakha | vaisakha | vesak day | buddha day | buddha purnima | buddha jayanti = hindu:vaishakha:15:evening
+
+# Solar festivals: the Sun entering Capricorn (Makar Sankranti, Thai Pongal) and Aries
+# (Vaisakhi, the solar new year); Rabindra Jayanti is 25 Boishakh, the Bengali month counted
+# from the day after Mesha Sankranti. Vaisakhi is the day of the sankranti itself, even after sunset.
+makar sankranti | makara sankranti | makar sankranthi | makara sankranthi | magha sankranti | sankranti | pongal | thai pongal | pongal pandigai | maghi = sankranti:capricorn
+lohri | bhogi | boghi | bogi | bogi pandigai | bhogi pandigai = sankranti:capricorn-1
+mattu pongal | maattu pongal = sankranti:capricorn+1
+kaanum pongal | kanni pongal = sankranti:capricorn+2
+vaisakhi | baisakhi | vasakhi | vaishakhi | vaisakhadi | mesadi | mesha sankranti = sankranti:aries:day
+rabindra jayanti | rabindranath jayanti = sankranti:aries:day+25
+# Onam: the day of the Thiruvonam (Shravana, 22nd) nakshatra in Chingam, the solar month of Leo;
+# one in Chingam's first four days gives way to the next (the ten days from Atham lead up to it).
+onam | thiruvonam | thiru onam = nakshatra:22:leo:5
+
+# Global Youth Service Day: the last weekend of April, Friday to Sunday (organisers set it each
+# year; this is the usual pattern).
+global youth service day | gysd = nth:4:-1:5 days:3
+# Earth Hour: 20:30–21:30 on the last Saturday of March, a week earlier when that is Holy Saturday.
+earth hour = nth:3:-1:6 avoid:easter-1:-7 at:20:30 for:60

@@ -173,7 +173,7 @@ public enum Operators {
             if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
             return .time(.numericDate(first: x, second: y, year: year))
         }),
-        "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD) and modifiers (eve, days:N, to:BASE, sat-1…)", { a in
+        "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD, hindu:MONTH:TITHI[:TIME][:later], sankranti:SIGN[:day], nakshatra:N:SIGN[:FROM]) and modifiers (eve, days:N, to:BASE, sat-1…, avoid:BASE:±N, at:HH:MM, for:MIN)", { a in
             guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }
             return .time(.holiday(h))
         }),
@@ -374,10 +374,13 @@ public enum Operators {
     /// A holiday from its lexicon value: a base then modifiers (see `Holiday`).
     ///
     /// Bases: `MM-DD`, `easter±N`, `orthodox±N`, `nth:MONTH:N:WEEKDAY[±D]`,
-    /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`.
+    /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`,
+    /// `hindu:MONTH:TITHI[:TIME][:later][±D]`, `sankranti:SIGN[:day][±D]`,
+    /// `nakshatra:N:SIGN[:FROMDAY][±D]` (see `HinduCalendar`).
     /// Modifiers: `sat-1` (a Saturday moves a day back), `prev:fri` (the last Friday before it),
     /// `eve` (starts the day before),
-    /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive).
+    /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive), `avoid:BASE:±N`
+    /// (moved N days when it falls on BASE), `at:HH:MM` and `for:MIN` (a time of day and length).
     static func parseHoliday(_ s: String) -> Holiday? {
         let words = s.split(separator: " ")
         guard let first = words.first, let base = parseHolidayBase(first) else { return nil }
@@ -388,6 +391,21 @@ public enum Operators {
             if w.hasPrefix("days:") { guard let n = Int(w.dropFirst(5)), n >= 1 else { return nil }; h.days = n; continue }
             if w.hasPrefix("prev:") { guard let wd = weekdays[String(w.dropFirst(5))] else { return nil }; h.previousWeekday = wd; continue }
             if w.hasPrefix("to:") { guard let b = parseHolidayBase(w.dropFirst(3)) else { return nil }; h.until = b; continue }
+            if w.hasPrefix("avoid:") {
+                // avoid:BASE:±N — the base may itself contain colons; the shift is the last part.
+                let rest = w.dropFirst(6)
+                guard let colon = rest.lastIndex(of: ":"), let shift = signed(rest[rest.index(after: colon)...]),
+                      let b = parseHolidayBase(rest[..<colon]) else { return nil }
+                h.clashes.append(Holiday.Clash(base: b, shift: shift))
+                continue
+            }
+            if w.hasPrefix("at:") {
+                let hm = w.dropFirst(3).split(separator: ":").compactMap { Int($0) }
+                guard hm.count == 2, (0..<24).contains(hm[0]), (0..<60).contains(hm[1]) else { return nil }
+                h.timeOfDay = hm[0] * 60 + hm[1]
+                continue
+            }
+            if w.hasPrefix("for:") { guard let n = Int(w.dropFirst(4)), n >= 1 else { return nil }; h.minutes = n; continue }
             guard w.count > 4, let wd = weekdays[String(w.prefix(3))], let n = signed(w.dropFirst(3)) else { return nil }
             h.weekdayShift[wd] = n
         }
@@ -399,7 +417,47 @@ public enum Operators {
         return Int(t.hasPrefix("+") ? t.dropFirst() : t)
     }
 
+    /// Splits a trailing day offset off the last part of a base: "afternoon-9" → ("afternoon", -9).
+    private static func trailingOffset(_ t: Substring) -> (Substring, Int)? {
+        guard let i = t.firstIndex(where: { $0 == "+" || $0 == "-" }) else { return (t, 0) }
+        guard let o = signed(t[i...]) else { return nil }
+        return (t[..<i], o)
+    }
+
+    /// hindu:MONTH:TITHI[:TIME][:later][±D], sankranti:SIGN[:day][±D], nakshatra:N:SIGN[:FROM][±D].
+    private static func parseAstronomicalBase(_ s: Substring) -> Holiday.Base?? {
+        var parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        guard let kind = parts.first, ["hindu", "sankranti", "nakshatra"].contains(kind) else { return .none }
+        guard let last = parts.last, let split = trailingOffset(last) else { return .some(nil) }
+        parts[parts.count - 1] = split.0
+        let off = split.1
+        let args = parts.dropFirst().map(String.init)
+        func sign(_ t: String) -> Int? { HinduCalendar.signNames.firstIndex(of: t) ?? Int(t).flatMap { (0..<12).contains($0) ? $0 : nil } }
+        switch kind {
+        case "hindu":
+            guard args.count >= 2, args.count <= 4,
+                  let m = HinduCalendar.monthNames.firstIndex(of: args[0]).map({ $0 + 1 }) ?? Int(args[0]), (1...12).contains(m),
+                  let t = Int(args[1]), (1...30).contains(t) else { return .some(nil) }
+            var at = TithiTime.sunrise, later = false
+            for a in args.dropFirst(2) {
+                if a == "later" { later = true } else if let x = TithiTime(rawValue: a) { at = x } else { return .some(nil) }
+            }
+            return .hindu(month: m, tithi: t, at: at, later: later, offset: off)
+        case "sankranti":
+            guard args.count >= 1, args.count <= 2, let sg = sign(args[0]) else { return .some(nil) }
+            var rule = SankrantiDay.sunset
+            if args.count == 2 { guard let r = SankrantiDay(rawValue: args[1]) else { return .some(nil) }; rule = r }
+            return .sankranti(sign: sg, rule: rule, offset: off)
+        default:
+            guard args.count >= 2, args.count <= 3, let n = Int(args[0]), (1...27).contains(n), let sg = sign(args[1]) else { return .some(nil) }
+            let from = args.count == 3 ? Int(args[2]) : 1
+            guard let from, (1...31).contains(from) else { return .some(nil) }
+            return .nakshatra(n, sign: sg, fromDay: from, offset: off)
+        }
+    }
+
     static func parseHolidayBase(_ s: Substring) -> Holiday.Base? {
+        if let astro = parseAstronomicalBase(s) { return astro }
         if s.hasPrefix("easter") { return signed(s.dropFirst(6)).map { .easter(offset: $0) } }
         if s.hasPrefix("orthodox") { return signed(s.dropFirst(8)).map { .orthodoxEaster(offset: $0) } }
         if s.hasPrefix("nth:") {

@@ -619,6 +619,11 @@ public struct Resolver {
     }
 
     func holidaySpan(_ h: Holiday, _ start: CivilDate) -> Span {
+        if let minute = h.timeOfDay {
+            // An hour rather than a day (Earth Hour, 20:30–21:30).
+            let from = LocalDateTime(start, seconds: minute * 60)
+            return Span(start: from, end: from.adding(seconds: h.minutes * 60), grain: .minute, isInterval: true)
+        }
         guard h.isSpan else { return daySpan(start) }
         return Span(start: LocalDateTime(start), end: LocalDateTime(h.lastDay(from: start).adding(days: 1)), grain: .day, isInterval: true)
     }

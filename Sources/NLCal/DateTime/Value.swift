@@ -211,7 +211,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .interval(let a, let b): return min(a.grain, b.grain)
         case .openInterval(let a, let b): return min(a?.grain ?? .year, b?.grain ?? .year)
         case .spanFor(let a, let d): return min(a.grain, d.finestGrain)
-        case .holiday: return .day
+        case .holiday(let h): return h.timeOfDay == nil ? .day : .minute
         case .zoned(let e, _, _): return e.grain
         case .edge(let e, _): return e.grain
         case .numericDate: return .day
@@ -228,7 +228,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .now: return true
         case .fields(let f): return f.hasTimeOfDay
         case .cycle(let g, _): return g < .day
-        case .day, .holiday, .numericDate: return false
+        case .day, .numericDate: return false
+        case .holiday(let h): return h.timeOfDay != nil
         case .shifted(let b, let d): return (b?.hasTimeOfDay ?? false) || d.finestGrain < .day
         case .intersect(let a, let b): return a.hasTimeOfDay || b.hasTimeOfDay
         case .relative(let e, _), .nth(_, let e, _), .zoned(let e, _, _), .edge(let e, _): return e.hasTimeOfDay
@@ -269,6 +270,21 @@ public struct Holiday: Hashable, Sendable {
         /// A day of a calendar of exactly 365 days with no leap days (the Shahenshahi Parsi
         /// calendar), given by one known occurrence: it comes a day earlier every four years.
         case vague(epoch: CivilDate)
+        /// A tithi (1–15 bright half, 16–30 dark half) of an amanta Hindu month (1 = Chaitra …
+        /// 12 = Phalguna), kept on the day the tithi holds at a time of day (`HinduCalendar`).
+        case hindu(month: Int, tithi: Int, at: TithiTime, later: Bool, offset: Int)
+        /// The day the Sun enters a sidereal sign (0 = Aries … 11 = Pisces), plus days.
+        case sankranti(sign: Int, rule: SankrantiDay, offset: Int)
+        /// The first day of the solar month of a sign, from its day `fromDay`, whose sunrise
+        /// falls in a nakshatra (1 = Ashwini … 27 = Revati), plus days.
+        case nakshatra(Int, sign: Int, fromDay: Int, offset: Int)
+    }
+
+    /// Moved by `shift` days when the computed day is also a day of `base` (Earth Hour leaves
+    /// Holy Saturday for the Saturday before).
+    public struct Clash: Hashable, Sendable {
+        public var base: Base
+        public var shift: Int
     }
 
     public enum LunarCalendar: String, Hashable, Sendable { case hebrew, islamic, chinese }
@@ -286,6 +302,12 @@ public struct Holiday: Hashable, Sendable {
     public var days = 1
     /// Or where it ends: the first day of this rule on or after the start, inclusive (seasons).
     public var until: Base?
+    /// Moves when the day coincides with another holiday, applied first.
+    public var clashes: [Clash] = []
+    /// A time of day (minutes after midnight) and a length in minutes, for holidays that are
+    /// an hour rather than a day (Earth Hour, 20:30–21:30).
+    public var timeOfDay: Int?
+    public var minutes = 60
 
     public init(_ base: Base) { self.base = base }
 
@@ -295,6 +317,7 @@ public struct Holiday: Hashable, Sendable {
     func starts(in year: Int) -> [CivilDate] {
         Holiday.days(of: base, in: year).map { computed in
             var d = computed
+            for c in clashes where Holiday.days(of: c.base, in: d.year).contains(d) { d = d.adding(days: c.shift) }
             if let w = previousWeekday {
                 d = d.adding(days: -1)
                 while d.weekday != w { d = d.adding(days: -1) }
@@ -326,6 +349,19 @@ public struct Holiday: Hashable, Sendable {
         case .lunar(let cal, let m, let d, let off):
             return LunarConversion.gregorianDays(cal, month: m, day: d, in: year).map { $0.adding(days: off) }
                 .filter { $0.year == year }
+        case .hindu(let m, let t, let at, let later, let off):
+            // The lunations around a year include its neighbours' ends: filter after the offset.
+            return HinduCalendar.days(month: m, tithi: t, at: at, later: later, in: year)
+                .map { $0.adding(days: off) }.filter { $0.year == year }.sorted()
+        case .sankranti(let sign, let rule, let off):
+            return (HinduCalendar.days(sankranti: sign, rule: rule, in: year)
+                + HinduCalendar.days(sankranti: sign, rule: rule, in: year + 1)
+                + HinduCalendar.days(sankranti: sign, rule: rule, in: year - 1))
+                .map { $0.adding(days: off) }.filter { $0.year == year }.sorted()
+        case .nakshatra(let n, let sign, let from, let off):
+            return (HinduCalendar.days(nakshatra: n, sign: sign, fromDay: from, in: year)
+                + HinduCalendar.days(nakshatra: n, sign: sign, fromDay: from, in: year - 1))
+                .map { $0.adding(days: off) }.filter { $0.year == year }.sorted()
         case .vague(let epoch):
             // The occurrence in `year` is a whole number of 365-day years from the epoch.
             let approxYears = year - epoch.year
