@@ -88,8 +88,25 @@ public final class ChartParser {
         var argCount: Int32
     }
 
-    /// A place an item can fill: slot `slot` of variant `variant`.
-    typealias Trigger = (variant: Int32, slot: Int32)
+    /// A place an item can fill: slot `slot` of variant `variant`, with what the check of an
+    /// item and of its neighbours needs copied in, so trying a place reads one record.
+    struct Trigger {
+        var variant: Int32
+        var slot: Int32
+        var elemStart: Int32
+        var elemCount: Int32
+        /// The slot's element (its category always accepts the item's: places are listed per category).
+        var element: Element
+        var previous: Neighbour
+        var next: Neighbour
+        /// Element indexes of the neighbours (when they exist).
+        var previousElement: Int32
+        var nextElement: Int32
+    }
+
+    /// What is next to a slot in its pattern. A literal already matched by the key a place was
+    /// found under needs no check.
+    enum Neighbour: UInt8 { case none, literal, checkedLiteral, category }
 
     private let elements: [Element]
     /// For each element, its 0-based position in the rule's written pattern (`$n - 1`).
@@ -144,9 +161,9 @@ public final class ChartParser {
         for a in 0..<categoryCount {
             for b in grammar.ancestors[a] { kindOf[a * categoryCount + Int(b)] = true }
         }
-        var triggers: [[Trigger]] = Array(repeating: [], count: categoryCount)
-        var triggersAfter: [Int64: [Trigger]] = [:]
-        var triggersBefore: [Int64: [Trigger]] = [:]
+        var triggers: [[(variant: Int32, slot: Int32)]] = Array(repeating: [], count: categoryCount)
+        var triggersAfter: [Int64: [(variant: Int32, slot: Int32)]] = [:]
+        var triggersBefore: [Int64: [(variant: Int32, slot: Int32)]] = [:]
         var elementPositions: [Int32] = []
         var compiledRules: [CompiledRule] = []
         var argSlots: [Int32] = []
@@ -238,25 +255,41 @@ public final class ChartParser {
         self.alternatives = alternatives
         self.altSymbols = altSymbols
         self.variants = variants
+        /// The full record of a place; `keyedOn` is the side whose literal the lookup key matched.
+        func record(_ t: (variant: Int32, slot: Int32), keyedOn: Neighbour?) -> Trigger {
+            let v = variants[Int(t.variant)]
+            let slot = Int(t.slot)
+            let at = Int(v.elemStart) + slot
+            func neighbour(_ index: Int, exists: Bool, keyed: Bool) -> Neighbour {
+                guard exists else { return .none }
+                if elements[index].isLiteral { return keyed ? .checkedLiteral : .literal }
+                return .category
+            }
+            return Trigger(variant: t.variant, slot: t.slot, elemStart: v.elemStart, elemCount: v.elemCount, element: elements[at],
+                           previous: neighbour(at - 1, exists: slot > 0, keyed: keyedOn == .some(.none)),
+                           next: neighbour(at + 1, exists: slot + 1 < Int(v.elemCount), keyed: keyedOn == .some(.category)),
+                           previousElement: Int32(at - 1), nextElement: Int32(at + 1))
+        }
         var triggerList: [Trigger] = []
         var triggerRange: [Range<Int>] = []
         for list in triggers {
             triggerRange.append(triggerList.count..<(triggerList.count + list.count))
-            triggerList += list
+            triggerList += list.map { record($0, keyedOn: nil) }
         }
         self.triggerList = triggerList
         self.triggerRange = triggerRange
         var keyedTriggerList: [Trigger] = []
-        func flatten(_ table: [Int64: [Trigger]]) -> [Int64: Range<Int>] {
+        // `.none` marks "keyed on the previous literal", `.category` "keyed on the next one".
+        func flatten(_ table: [Int64: [(variant: Int32, slot: Int32)]], keyedOn: Neighbour) -> [Int64: Range<Int>] {
             var out: [Int64: Range<Int>] = [:]
-            for (key, list) in table {
+            for (key, list) in table.sorted(by: { $0.key < $1.key }) {
                 out[key] = keyedTriggerList.count..<(keyedTriggerList.count + list.count)
-                keyedTriggerList += list
+                keyedTriggerList += list.map { record($0, keyedOn: keyedOn) }
             }
             return out
         }
-        self.triggersAfter = flatten(triggersAfter)
-        self.triggersBefore = flatten(triggersBefore)
+        self.triggersAfter = flatten(triggersAfter, keyedOn: .none)
+        self.triggersBefore = flatten(triggersBefore, keyedOn: .category)
         self.keyedTriggerList = keyedTriggerList
         self.literalVariants = literalVariants
         self.symbols = symbols
@@ -424,25 +457,30 @@ public final class ChartParser {
 
         /// Tries item `id` in each place of `list[range]`; false when the chart is full.
         mutating func visit(_ list: [Trigger], _ range: Range<Int>, id: Int32, start: Int, end: Int) -> Bool {
-            for t in list[range] {
-                let v = p.variants[Int(t.variant)]
+            let item = info[Int(id)]
+            let spaceBefore = start > 0 && atoms[start].spaceBefore
+            for i in range {
+                let t = list[i]
+                let el = t.element
+                if el.nonLatent && item.latent { continue }
+                if el.hasValueRange || el.hasDigits {
+                    guard item.digits >= 0 else { continue }
+                    if el.hasValueRange && (item.number < el.minValue || item.number > el.maxValue) { continue }
+                    if el.hasDigits && (item.digits < el.minDigits || item.digits > el.maxDigits) { continue }
+                }
+                if el.glued && spaceBefore { continue }
+                // Cheap look at the neighbours first: most places fail right there.
+                switch t.previous {
+                case .literal: guard start > 0, literalEnds(p.elements[Int(t.previousElement)], at: start) else { continue }
+                case .category: guard firstByEnd[start] >= 0 else { continue }
+                case .none, .checkedLiteral: break
+                }
+                switch t.next {
+                case .literal: guard end < atoms.count, literalStarts(p.elements[Int(t.nextElement)], at: end) else { continue }
+                case .category: guard firstByStart[end] >= 0 else { continue }
+                case .none, .checkedLiteral: break
+                }
                 let slot = Int(t.slot)
-                let el = p.elements[Int(v.elemStart) + slot]
-                guard accepts(el, id) else { continue }
-                if el.glued, start > 0, atoms[start].spaceBefore { continue }
-                // Cheap look at the neighbours first: most triggers fail right there.
-                if slot > 0 {
-                    let prev = p.elements[Int(v.elemStart) + slot - 1]
-                    if prev.isLiteral {
-                        guard start > 0, literalEnds(prev, at: start) else { continue }
-                    } else if firstByEnd[start] < 0 { continue }
-                }
-                if slot + 1 < Int(v.elemCount) {
-                    let next = p.elements[Int(v.elemStart) + slot + 1]
-                    if next.isLiteral {
-                        guard end < atoms.count, literalStarts(next, at: end) else { continue }
-                    } else if firstByStart[end] < 0 { continue }
-                }
                 slotItem[slot] = id
                 slotStart[slot] = Int32(start)
                 slotEnd[slot] = Int32(end)
