@@ -37,7 +37,7 @@ year | years | yr | yrs = year
 
 # A calendar cycle named with this/next/last ("next week", "this month").
 [cycle-unit]
-week | wk | week-end = week
+week | wk = week
 month = month
 quarter | qtr = quarter
 year | yr = year

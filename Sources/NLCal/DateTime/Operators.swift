@@ -115,10 +115,8 @@ public enum Operators {
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.openInterval(from: .shifted(nil, d), to: nil))
         }),
-        "weekend": ("Saturday and Sunday, as a range of days", { _ in
-            var sat = Fields(); sat.weekday = 6
-            var sun = Fields(); sun.weekday = 7
-            return .time(.interval(.fields(sat), .fields(sun)))
+        "weekend": ("a weekend: from Friday 18:00 to Monday; an all-day event takes Saturday and Sunday", { _ in
+            .time(.weekend)
         }),
 
         // Dates

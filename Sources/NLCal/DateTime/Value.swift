@@ -196,6 +196,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
     case anchored(TimeExpr, at: TimeExpr)
     /// The cycle of a grain that contains a time: "the week of October 6th".
     case containing(Grain, TimeExpr)
+    /// A weekend: Saturday and Sunday, said from Friday evening (see `Resolver.weekend`).
+    case weekend
 
     /// The precision the expression is written to.
     public var grain: Grain {
@@ -219,6 +221,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g
         case .anchored(let e, _): return e.grain
         case .containing(let g, let e): return max(g, e.grain)
+        case .weekend: return .day
         }
     }
 
@@ -239,6 +242,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g < .day
         case .anchored(let e, _): return e.hasTimeOfDay
         case .containing(let g, _): return g < .day
+        case .weekend: return false
         }
     }
 
