@@ -178,6 +178,10 @@ public struct Resolver {
             return cycle(g, containing: s.start, offset: 0)
         case .weekend:
             return weekend(ref: ref, window: window)
+        case .yearPart(let starts, let offset):
+            return yearPart(starts, offset: offset, ref: window?.start ?? ref)
+        case .closest(let n, let inner, let anchor):
+            return closest(n, inner, to: anchor, ref: ref)
         }
     }
 
@@ -203,6 +207,46 @@ public struct Resolver {
                      grain: .hour, isInterval: true)
         s.dayStart = LocalDateTime(saturday)
         return s
+    }
+
+    /// The part of the year containing `ref`, of a year split at fixed days (MMDD), moved by
+    /// `offset` parts: "this season", "next season".
+    func yearPart(_ starts: [Int], offset: Int, ref: LocalDateTime) -> Span? {
+        guard !starts.isEmpty, abs(offset) <= 4 * starts.count else { return nil }
+        let y = ref.date.year
+        var days: [CivilDate] = []
+        for year in (y - 5)...(y + 5) {
+            for md in starts { days.append(CivilDate(year, md / 100, md % 100)) }
+        }
+        guard let i = days.lastIndex(where: { $0 <= ref.date }) else { return nil }
+        let j = i + offset
+        guard j >= 0, j + 1 < days.count else { return nil }
+        return Span(start: LocalDateTime(days[j]), end: LocalDateTime(days[j + 1]), grain: .day, isInterval: true)
+    }
+
+    /// The nth occurrence of a time nearest to an anchor, counting those on or after it and
+    /// those before it by how far their starts are from the anchor's start (a tie goes to the
+    /// later): "the closest Monday to Oct 5th", "the 2nd closest Mon to October fifth".
+    mutating func closest(_ n: Int, _ inner: TimeExpr, to anchor: TimeExpr, ref: LocalDateTime) -> Span? {
+        guard n >= 1, let a = span(anchor, ref: ref) else { return nil }
+        let notesBefore = notes.count
+        defer { notes.removeSubrange(notesBefore...) }
+        var found: [Span] = []
+        var from = a.start
+        for _ in 0..<n {
+            guard let s = span(inner, ref: from), s.end > from else { break }
+            found.append(s)
+            from = s.end
+        }
+        var to = a.start
+        for _ in 0..<n {
+            guard let s = previous(inner, before: to), s.start < to else { break }
+            if !found.contains(where: { $0.start == s.start }) { found.append(s) }
+            to = s.start
+        }
+        func distance(_ s: Span) -> Int { abs(s.start.wallSeconds - a.start.wallSeconds) }
+        let ranked = found.sorted { distance($0) != distance($1) ? distance($0) < distance($1) : $0.start > $1.start }
+        return n <= ranked.count ? ranked[n - 1] : nil
     }
 
     /// Where an event said with a deadline sits: at a time of day it ends there ("by 5pm"), a
