@@ -290,7 +290,12 @@ public enum Operators {
         "anchored": ("a time as if said a duration from now (later, or earlier with ago): thanksgiving in 3 years, March in a year", { a in
             guard let t = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
             let back = arg(a, 2)?.textValue == "ago"
-            return .time(.anchored(t, at: .shifted(nil, back ? d.negated() : d)))
+            let shift = back ? d.negated() : d
+            // Less than a day from a day is a time on that day: "today in one hour".
+            if d.finestGrain < .day, t.grain >= .day, !t.hasTimeOfDay {
+                return intersect(t, .shifted(nil, shift)).map { .time($0) }
+            }
+            return .time(.anchored(t, at: .shifted(nil, shift)))
         }),
         "containing": ("the UNIT that contains a time: the week of October 6th", { a in
             guard let g = arg(a, 0).flatMap(grainOf), let t = arg(a, 1)?.time, g > t.grain else { return nil }

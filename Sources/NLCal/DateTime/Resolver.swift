@@ -171,10 +171,22 @@ public struct Resolver {
             let last = cycle(g, containing: ref, offset: from + count - 1)
             return Span(start: first.start, end: last.end, grain: g, isInterval: true)
         case .anchored(let inner, let at):
+            // A time said as if that far away: from the start of the year (month, week, day) it
+            // is in, so "Easter 1 year ago" is last year's Easter and "thanksgiving in a year"
+            // next year's, whenever in the year they are said.
+            if case .shifted(nil, let d) = at, d.finestGrain >= .day {
+                let far = cycle(d.finestGrain, containing: add(d, to: ref), offset: 0)
+                return span(inner, ref: far.start, window: window)
+            }
             guard let a = span(at, ref: ref, window: nil) else { return nil }
             return span(inner, ref: a.start, window: window)
         case .containing(let g, let inner):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
+            // "The week of October 6th", the 6th a Sunday, names the week that starts that Sunday
+            // on a calendar whose weeks start on Sunday: with weeks from Monday, the next one.
+            if g == .week, s.grain == .day, ctx.policies.weekStart == 1, s.start.date.weekday == 7 {
+                return cycle(g, containing: LocalDateTime(s.start.date.adding(days: 1)), offset: 0)
+            }
             return cycle(g, containing: s.start, offset: 0)
         case .weekend:
             return weekend(ref: ref, window: window)
