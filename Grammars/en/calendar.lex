@@ -35,9 +35,13 @@ month | months | mo | mos = month
 quarter | quarters | qtr | qtrs = quarter
 year | years | yr | yrs = year
 
+# Seconds written with a double prime: 1" (the prime is in relative.rules: 15').
+[double-prime]
+" | '' = second
+
 # A calendar cycle named with this/next/last ("next week", "this month").
 [cycle-unit]
-week | wk | week-end = week
+week | wk = week
 month = month
 quarter | qtr = quarter
 year | yr = year

@@ -5,3 +5,7 @@ spring = 03-20 to:06-20
 summer = 06-21 to:09-23
 fall | autumn = 09-23 to:12-20
 winter = 12-21 to:03-20
+
+# Seasons as a cycle splitting the year at their starts: "this season", "next season".
+[season-cycle]
+season = 03-20 06-21 09-23 12-21

@@ -71,8 +71,10 @@ public enum Operators {
             f.hourIsAmbiguous = Int(h) >= 1 && Int(h) <= 12 && !(hDigits == 2 && h < 10)
             return .time(.fields(f))
         }),
-        "meridiem": ("a time of day with am or pm: 3 + pm", { a in
-            guard let f = arg(a, 0)?.time?.fields, let mer = arg(a, 1)?.textValue else { return nil }
+        "meridiem": ("a time of day (or an hour as a number) with am or pm: 3 + pm", { a in
+            var hour = Fields()
+            if let h = arg(a, 0)?.int, (0...12).contains(h) { hour.hour = h }
+            guard let f = arg(a, 0)?.time?.fields ?? (hour.hour != nil ? hour : nil), let mer = arg(a, 1)?.textValue else { return nil }
             return applyMeridiem(f, mer).map { .time(.fields($0)) }
         }),
         "minutes-past": ("minutes after an hour: quarter past 4; with a 3rd argument 'round', only round minutes after a 12-hour clock hour", { a in
@@ -115,10 +117,28 @@ public enum Operators {
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.openInterval(from: .shifted(nil, d), to: nil))
         }),
-        "weekend": ("Saturday and Sunday, as a range of days", { _ in
-            var sat = Fields(); sat.weekday = 6
-            var sun = Fields(); sun.weekday = 7
-            return .time(.interval(.fields(sat), .fields(sun)))
+        "weekend": ("a weekend: from Friday 18:00 to Monday; an all-day event takes Saturday and Sunday", { _ in
+            .time(.weekend)
+        }),
+        "year-part": ("the part of a year split at fixed days (a lexicon value 'MM-DD MM-DD …') containing today, moved by N parts: this season (0), next season (1)", { a in
+            guard let t = arg(a, 0)?.textValue, let n = arg(a, 1)?.int else { return nil }
+            var starts: [Int] = []
+            for w in t.split(separator: " ") {
+                let md = w.split(separator: "-").compactMap { Int($0) }
+                guard md.count == 2, CivilDate(2001, md[0], md[1]).isValid else { return nil }
+                starts.append(md[0] * 100 + md[1])
+            }
+            guard !starts.isEmpty else { return nil }
+            return .time(.yearPart(starts: starts.sorted(), offset: n))
+        }),
+        "closest": ("the Nth (default 1st) occurrence of a time nearest another: the closest Monday to Oct 5th, the 3rd closest xmas to today", { a in
+            let n = arg(a, 0)?.int ?? 1
+            guard n >= 1, n <= 20, let t = arg(a, 1)?.time, let anchor = arg(a, 2)?.time else { return nil }
+            return .time(.closest(n, t, to: anchor))
+        }),
+        "rest-of": ("from today to the end of the current UNIT, as days: rest of the week", { a in
+            guard let g = arg(a, 0).flatMap(grainOf), g > .day else { return nil }
+            return .time(.interval(.day(offset: 0), .nth(-1, .cycle(.day, offset: 0), in: .cycle(g, offset: 0))))
         }),
 
         // Dates
@@ -254,10 +274,10 @@ public enum Operators {
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.deadline(.shifted(nil, d), inclusive: false))
         }),
-        "cycles": ("N whole cycles before (last) or after (next) the current one: last 2 weeks, next 3 days", { a in
+        "cycles": ("N whole cycles before (last) or after (next) the current one, or from it (this): last 2 weeks, next 3 days, all week", { a in
             guard let n = arg(a, 0)?.int, n >= 1, n <= 1000, let g = arg(a, 1).flatMap(grainOf),
-                  let dir = arg(a, 2)?.textValue, dir == "last" || dir == "next" else { return nil }
-            return .time(.cycles(g, from: dir == "last" ? -n : 1, count: n))
+                  let dir = arg(a, 2)?.textValue, dir == "last" || dir == "next" || dir == "this" else { return nil }
+            return .time(.cycles(g, from: dir == "last" ? -n : dir == "this" ? 0 : 1, count: n))
         }),
         "nth-after": ("the Nth occurrence of a time after another: the third Tuesday after Christmas", { a in
             guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let base = arg(a, 2)?.time else { return nil }
@@ -270,7 +290,12 @@ public enum Operators {
         "anchored": ("a time as if said a duration from now (later, or earlier with ago): thanksgiving in 3 years, March in a year", { a in
             guard let t = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
             let back = arg(a, 2)?.textValue == "ago"
-            return .time(.anchored(t, at: .shifted(nil, back ? d.negated() : d)))
+            let shift = back ? d.negated() : d
+            // Less than a day from a day is a time on that day: "today in one hour".
+            if d.finestGrain < .day, t.grain >= .day, !t.hasTimeOfDay {
+                return intersect(t, .shifted(nil, shift)).map { .time($0) }
+            }
+            return .time(.anchored(t, at: .shifted(nil, shift)))
         }),
         "containing": ("the UNIT that contains a time: the week of October 6th", { a in
             guard let g = arg(a, 0).flatMap(grainOf), let t = arg(a, 1)?.time, g > t.grain else { return nil }

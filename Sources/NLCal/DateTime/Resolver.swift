@@ -52,6 +52,9 @@ public struct Resolver {
         /// (`deadlineIsDay` false) or the last day it leaves whole (`deadlineIsDay` true).
         var deadline: LocalDateTime?
         var deadlineIsDay = false
+        /// Where the days of a span that starts before them begin: a weekend starts Friday at
+        /// 18:00, its days (an all-day event, a time of day said with it) on Saturday.
+        var dayStart: LocalDateTime?
     }
 
     // MARK: Entry point
@@ -73,6 +76,7 @@ public struct Resolver {
             r.end = e
         }
         if let d = span.defaultStart { r.eventStart = zone.instant(of: d).instant }
+        if let d = span.dayStart { r.allDayStart = zone.instant(of: d).instant }
         if let d = span.deadline {
             r.deadline = zone.instant(of: d).instant
             r.deadlineIsDay = span.deadlineIsDay
@@ -117,12 +121,12 @@ public struct Resolver {
         case .openInterval(let a, let b):
             if let a {
                 guard var s = span(a, ref: ref, window: window) else { return nil }
-                s.end = s.start; s.isInterval = true; s.openEnd = true; s.defaultStart = nil
+                s.end = s.start; s.isInterval = true; s.openEnd = true; s.defaultStart = nil; s.dayStart = nil
                 return s
             }
             guard let b, var s = span(b, ref: ref, window: window) else { return nil }
             markDeadline(&s, target: b, bound: s.start)
-            s.end = s.start; s.start = ref; s.isInterval = true; s.openStart = true; s.defaultStart = nil
+            s.end = s.start; s.start = ref; s.isInterval = true; s.openStart = true; s.defaultStart = nil; s.dayStart = nil
             return s
         case .spanFor(let a, let d):
             guard var s = span(a, ref: ref, window: window) else { return nil }
@@ -131,6 +135,7 @@ public struct Resolver {
             s.end = add(d, to: start)
             s.isInterval = true
             s.defaultStart = nil
+            s.dayStart = nil
             s.grain = min(s.grain, d.finestGrain)
             return s
         case .holiday(let h):
@@ -166,12 +171,94 @@ public struct Resolver {
             let last = cycle(g, containing: ref, offset: from + count - 1)
             return Span(start: first.start, end: last.end, grain: g, isInterval: true)
         case .anchored(let inner, let at):
+            // A time said as if that far away: from the start of the year (month, week, day) it
+            // is in, so "Easter 1 year ago" is last year's Easter and "thanksgiving in a year"
+            // next year's, whenever in the year they are said.
+            if case .shifted(nil, let d) = at, d.finestGrain >= .day {
+                let far = cycle(d.finestGrain, containing: add(d, to: ref), offset: 0)
+                return span(inner, ref: far.start, window: window)
+            }
             guard let a = span(at, ref: ref, window: nil) else { return nil }
             return span(inner, ref: a.start, window: window)
         case .containing(let g, let inner):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
+            // "The week of October 6th", the 6th a Sunday, names the week that starts that Sunday
+            // on a calendar whose weeks start on Sunday: with weeks from Monday, the next one.
+            if g == .week, s.grain == .day, ctx.policies.weekStart == 1, s.start.date.weekday == 7 {
+                return cycle(g, containing: LocalDateTime(s.start.date.adding(days: 1)), offset: 0)
+            }
             return cycle(g, containing: s.start, offset: 0)
+        case .weekend:
+            return weekend(ref: ref, window: window)
+        case .yearPart(let starts, let offset):
+            return yearPart(starts, offset: offset, ref: window?.start ?? ref)
+        case .closest(let n, let inner, let anchor):
+            return closest(n, inner, to: anchor, ref: ref)
         }
+    }
+
+    /// A weekend: its Saturday and Sunday, which an all-day event takes (`dayStart`), said as the
+    /// span from Friday 18:00, when people start calling it the weekend, to Monday 00:00.
+    /// The weekend going on (from Saturday, Sunday included) or the next; inside a window, the
+    /// first whose Saturday falls in it.
+    func weekend(ref: LocalDateTime, window: Span?) -> Span? {
+        var sat: CivilDate
+        if let w = window {
+            sat = w.start.date
+            while sat.weekday != 6 { sat = sat.adding(days: 1) }
+            guard LocalDateTime(sat) < w.end else { return nil }
+        } else {
+            sat = ref.date.weekday == 7 ? ref.date.adding(days: -1) : ref.date
+            while sat.weekday != 6 { sat = sat.adding(days: 1) }
+        }
+        return weekendSpan(sat)
+    }
+
+    func weekendSpan(_ saturday: CivilDate) -> Span {
+        var s = Span(start: LocalDateTime(saturday.adding(days: -1), hour: 18), end: LocalDateTime(saturday.adding(days: 2)),
+                     grain: .hour, isInterval: true)
+        s.dayStart = LocalDateTime(saturday)
+        return s
+    }
+
+    /// The part of the year containing `ref`, of a year split at fixed days (MMDD), moved by
+    /// `offset` parts: "this season", "next season".
+    func yearPart(_ starts: [Int], offset: Int, ref: LocalDateTime) -> Span? {
+        guard !starts.isEmpty, abs(offset) <= 4 * starts.count else { return nil }
+        let y = ref.date.year
+        var days: [CivilDate] = []
+        for year in (y - 5)...(y + 5) {
+            for md in starts { days.append(CivilDate(year, md / 100, md % 100)) }
+        }
+        guard let i = days.lastIndex(where: { $0 <= ref.date }) else { return nil }
+        let j = i + offset
+        guard j >= 0, j + 1 < days.count else { return nil }
+        return Span(start: LocalDateTime(days[j]), end: LocalDateTime(days[j + 1]), grain: .day, isInterval: true)
+    }
+
+    /// The nth occurrence of a time nearest to an anchor, counting those on or after it and
+    /// those before it by how far their starts are from the anchor's start (a tie goes to the
+    /// later): "the closest Monday to Oct 5th", "the 2nd closest Mon to October fifth".
+    mutating func closest(_ n: Int, _ inner: TimeExpr, to anchor: TimeExpr, ref: LocalDateTime) -> Span? {
+        guard n >= 1, let a = span(anchor, ref: ref) else { return nil }
+        let notesBefore = notes.count
+        defer { notes.removeSubrange(notesBefore...) }
+        var found: [Span] = []
+        var from = a.start
+        for _ in 0..<n {
+            guard let s = span(inner, ref: from), s.end > from else { break }
+            found.append(s)
+            from = s.end
+        }
+        var to = a.start
+        for _ in 0..<n {
+            guard let s = previous(inner, before: to), s.start < to else { break }
+            if !found.contains(where: { $0.start == s.start }) { found.append(s) }
+            to = s.start
+        }
+        func distance(_ s: Span) -> Int { abs(s.start.wallSeconds - a.start.wallSeconds) }
+        let ranked = found.sorted { distance($0) != distance($1) ? distance($0) < distance($1) : $0.start > $1.start }
+        return n <= ranked.count ? ranked[n - 1] : nil
     }
 
     /// Where an event said with a deadline sits: at a time of day it ends there ("by 5pm"), a
@@ -428,9 +515,12 @@ public struct Resolver {
 
     mutating func intersect(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
         // Resolve the coarser side, then find the finer one inside it.
-        let (outer, inner) = a.grain >= b.grain ? (a, b) : (b, a)
+        // (A weekend is the outer of two days: "Saturday this weekend".)
+        let (outer, inner) = a.grain > b.grain || (a.grain == b.grain && !(isWeekend(b) && !isWeekend(a))) ? (a, b) : (b, a)
         guard let o = span(outer, ref: ref, window: window) else { return nil }
         var w = o
+        // A time said with a weekend falls on its days ("this weekend at 8pm": Saturday).
+        if let d = o.dayStart { w.start = d; w.dayStart = nil }
         // A part of the day narrows the window but an explicit time inside it wins.
         if let d = o.defaultStart, o.isInterval, inner.hasTimeOfDay {
             w.defaultStart = d
@@ -454,6 +544,14 @@ public struct Resolver {
         }
         if r.defaultStart == nil, o.defaultStart != nil, !inner.hasTimeOfDay { r.defaultStart = o.defaultStart }
         return r
+    }
+
+    func isWeekend(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .weekend: return true
+        case .relative(let x, _), .nth(_, let x, _), .anchored(let x, _): return isWeekend(x)
+        default: return false
+        }
     }
 
     func dayPartOf(_ e: TimeExpr) -> DayPart? {
@@ -486,8 +584,14 @@ public struct Resolver {
         if offset > 0 {
             var from = current.end
             var found: Span?
-            for _ in 0..<offset {
-                guard let s = span(inner, ref: from, window: nil) else { return nil }
+            for i in 0..<offset {
+                guard var s = span(inner, ref: from, window: nil) else { return nil }
+                // One already going on before today is this one, not the next ("next summer"
+                // said in summer, "next weekend" said on a Saturday).
+                if i == 0, s.start < current.start {
+                    guard let t = span(inner, ref: s.end, window: nil) else { return nil }
+                    s = t
+                }
                 found = s
                 from = s.end
             }
@@ -517,19 +621,29 @@ public struct Resolver {
             let res = r.fields(f, ref: LocalDateTime(t.date.adding(days: -1)), window: nil)
             return res.flatMap { $0.start < t ? $0 : r.fields(f, ref: LocalDateTime($0.start.date.adding(days: -1)), window: nil) }
         case .holiday(let h):
+            // One that has not ended by t is not over yet ("last summer" said in summer).
             var y = t.date.year
             while y > t.date.year - 3 {
-                if let d = h.starts(in: y).last(where: { LocalDateTime($0) < t }) { return holidaySpan(h, d) }
+                if let d = h.starts(in: y).last(where: { holidaySpan(h, $0).end <= t }) { return holidaySpan(h, d) }
                 y -= 1
             }
             return nil
+        case .weekend:
+            // The last weekend over by t: its Monday is t's day or earlier.
+            var sat = t.date.adding(days: -2)
+            while sat.weekday != 6 { sat = sat.adding(days: -1) }
+            return weekendSpan(sat)
         default:
-            // Step back a year at a time and take the first occurrence before t.
-            for years in 1...3 {
-                let earlier = LocalDateTime(t.date.adding(months: -12 * years))
-                if let s = span(e, ref: earlier), s.start < t { return s }
+            // Look from a week, a month, then one to three years back, and take the latest
+            // occurrence that starts before t.
+            let notesBefore = notes.count
+            defer { notes.removeSubrange(notesBefore...) }
+            var best: Span?
+            for days in [7, 31, 366, 731, 1096] {
+                let earlier = LocalDateTime(t.date.adding(days: -days))
+                if let s = span(e, ref: earlier), s.start < t, best.map({ s.start > $0.start }) ?? true { best = s }
             }
-            return nil
+            return best
         }
     }
 
@@ -664,6 +778,7 @@ public struct Resolver {
         var r = s
         r.isInterval = true
         r.defaultStart = nil
+        r.dayStart = nil
         switch s.grain {
         case .month:
             let d = s.start.date
@@ -755,6 +870,9 @@ public struct Resolution: Sendable {
     public var hasTimeOfDay = false
     /// Where an event said with only a part of the day starts ("tonight" → 20:00).
     public var eventStart: Int?
+    /// Where an all-day event said with a span that starts before its days starts (a weekend:
+    /// Friday 18:00 to Monday, its event Saturday and Sunday).
+    public var allDayStart: Int?
     /// For a deadline ("by 5pm", "until Friday"): the instant an event said with it ends at, or
     /// (`deadlineIsDay`) the local midnight starting the day an all-day event takes.
     public var deadline: Int?

@@ -196,6 +196,14 @@ public indirect enum TimeExpr: Hashable, Sendable {
     case anchored(TimeExpr, at: TimeExpr)
     /// The cycle of a grain that contains a time: "the week of October 6th".
     case containing(Grain, TimeExpr)
+    /// A weekend: Saturday and Sunday, said from Friday evening (see `Resolver.weekend`).
+    case weekend
+    /// The part of a year split at fixed days (`starts`, as MMDD) that contains today, moved by
+    /// `offset` parts: "this season" (seasons split the year at 03-20, 06-21, 09-23, 12-21).
+    case yearPart(starts: [Int], offset: Int)
+    /// The nth occurrence of a time nearest to another, before or after it: "the closest Monday
+    /// to Oct 5th" (1), "the 3rd closest xmas to today" (3).
+    case closest(Int, TimeExpr, to: TimeExpr)
 
     /// The precision the expression is written to.
     public var grain: Grain {
@@ -219,6 +227,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g
         case .anchored(let e, _): return e.grain
         case .containing(let g, let e): return max(g, e.grain)
+        case .weekend, .yearPart: return .day
+        case .closest(_, let e, _): return e.grain
         }
     }
 
@@ -240,6 +250,8 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g < .day
         case .anchored(let e, _): return e.hasTimeOfDay
         case .containing(let g, _): return g < .day
+        case .weekend, .yearPart: return false
+        case .closest(_, let e, _): return e.hasTimeOfDay
         }
     }
 

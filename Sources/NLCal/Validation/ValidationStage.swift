@@ -6,6 +6,7 @@
 /// `ResolutionNote` becomes an ambiguity whose first chip is the choice already in the event.
 ///
 /// Spans and deadlines as events (`time` keeps the span itself):
+/// - A weekend (`time` from Friday 18:00 to Monday) is an all-day event on Saturday and Sunday.
 /// - A whole cycle ("this week", "next month", "this year") is an all-day event on its first
 ///   day that has not passed: today for the current cycle, the first day for a later one.
 /// - A deadline ("until 5pm", "before noon", "by Friday", "by eod tomorrow") puts the event on
@@ -36,7 +37,9 @@ public final class ValidationStage: Stage {
         ev.allDay = dayLike
         var end: Int
         if dayLike {
-            // Whole days: from local midnight to the midnight after the last day.
+            // Whole days: from local midnight to the midnight after the last day (a weekend's
+            // days start on Saturday, though it is said from Friday evening).
+            if let d = res.allDayStart { start = d }
             let s = zone.local(at: start)
             start = zone.instant(of: LocalDateTime(s.date)).instant
             var endLocal = zone.local(at: res.end ?? start)
