@@ -5,15 +5,21 @@ import Synchronization
 ///
 /// The arithmetic is the platform's (ICU calendars through Foundation): Hebrew is exact, the
 /// Islamic calendar is Umm al-Qura (the Saudi reference tables; observed dates elsewhere can
-/// differ by a day), Chinese follows the astronomical rules. Month numbers are the calendar's
+/// differ by a day) from 1999, when Saudi Arabia adopted its present rule (AH 1420), and
+/// before that the astronomical Islamic calendar (ICU's "islamic": the month starts at the
+/// first evening the new crescent can be seen, which is what the older tables followed); Chinese
+/// follows the astronomical rules. Month numbers are the calendar's
 /// own: Hebrew 1 = Tishri … 6 = Adar I (leap years), 7 = Adar (Adar II in leap years),
 /// 8 = Nisan … 13 = Elul; Islamic 1 = Muharram … 9 = Ramadan, 10 = Shawwal, 12 = Dhu al-Hijjah.
 enum LunarConversion {
-    private static func calendar(_ c: Holiday.LunarCalendar) -> Foundation.Calendar {
+    /// The first Gregorian year of Umm al-Qura's present rule.
+    static let ummAlQuraFrom = 1999
+
+    private static func calendar(_ c: Holiday.LunarCalendar, year: Int) -> Foundation.Calendar {
         let id: Foundation.Calendar.Identifier
         switch c {
         case .hebrew: id = .hebrew
-        case .islamic: id = .islamicUmmAlQura
+        case .islamic: id = year >= ummAlQuraFrom ? .islamicUmmAlQura : .islamic
         case .chinese: id = .chinese
         }
         var cal = Foundation.Calendar(identifier: id)
@@ -48,7 +54,7 @@ enum LunarConversion {
     private static let cache = Mutex<[CacheKey: [CivilDate]]>([:])
 
     private static func convert(_ c: Holiday.LunarCalendar, month: Int, day: Int, in year: Int) -> [CivilDate] {
-        let cal = calendar(c)
+        let cal = calendar(c, year: year)
         // The lunar years (era, year) touched by this Gregorian year: probe the first of each month.
         var years: [(Int, Int)] = []
         for m in [1, 4, 7, 10, 12] {

@@ -172,6 +172,11 @@ public enum Operators {
             var f = Fields(); f.year = y; f.month = m
             return .time(.fields(f))
         }),
+        "era-year": ("a year with its era written (14 AD): taken as written, no century guessed", { a in
+            guard let y = arg(a, 0)?.int, y >= 1, y <= 9999 else { return nil }
+            var f = Fields(); f.year = y
+            return .time(.fields(f))
+        }),
         "year": ("a year; two digits read as 19xx/20xx", { a in
             guard let y = arg(a, 0).flatMap(fullYear) else { return nil }
             var f = Fields(); f.year = y
