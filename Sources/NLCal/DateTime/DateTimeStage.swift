@@ -18,6 +18,8 @@ public final class DateTimeStage: Stage {
     let timeCategory: CategoryID?
     let recurrenceCategory: CategoryID?
     let durationCategory: CategoryID?
+    /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
+    let reportable: [Bool]
     /// Cue phrases by their first piece.
     let amCues: [String: [[String]]]
     let pmCues: [String: [[String]]]
@@ -28,6 +30,10 @@ public final class DateTimeStage: Stage {
         timeCategory = grammar.categoryID("time")
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
+        reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in
+            let id = CategoryID($0)
+            return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
+        }
         amCues = Dictionary(grouping: grammar.wordLists["am-cue"] ?? [], by: { $0[0] })
         pmCues = Dictionary(grouping: grammar.wordLists["pm-cue"] ?? [], by: { $0[0] })
     }
@@ -167,26 +173,24 @@ public final class DateTimeStage: Stage {
 
     /// Weighted interval scheduling over the reportable items.
     func select(_ chart: ChartParser.Chart) -> [Item] {
-        let g = parser.grammar
-        let candidates = chart.items.filter { item in
-            guard !item.latent else { return false }
-            if let t = timeCategory, g.isKind(item.category, of: t) { return true }
-            if let r = recurrenceCategory, g.isKind(item.category, of: r) { return true }
-            if let d = durationCategory, g.isKind(item.category, of: d) { return true }
-            return false
-        }
-        guard !candidates.isEmpty else { return [] }
+        let items = chart.items
+        // Indexes of the candidates, so nothing copies an item until the choice is made.
         let n = chart.atoms.count
+        var byEnd = [[Int32]](repeating: [], count: n + 1)
+        var any = false
+        for (i, item) in items.enumerated() where !item.latent && reportable[Int(item.category)] {
+            byEnd[item.end].append(Int32(i))
+            any = true
+        }
+        guard any else { return [] }
         // best[p]: best (covered atoms, -items, -rules) using atoms before p.
         var bestScore = [(Int, Int, Int)](repeating: (0, 0, 0), count: n + 1)
-        var choice = [Int?](repeating: nil, count: n + 1)  // candidate index ending at p, or nil (skip atom)
-        var byEnd = [[Int]](repeating: [], count: n + 1)
-        for (i, c) in candidates.enumerated() { byEnd[c.end].append(i) }
+        var choice = [Int32](repeating: -1, count: n + 1)  // item ending at p, or -1 (skip atom)
         for p in 1...max(1, n) where p <= n {
             bestScore[p] = bestScore[p - 1]
-            choice[p] = nil
+            choice[p] = -1
             for i in byEnd[p] {
-                let c = candidates[i]
+                let c = items[Int(i)]
                 let prev = bestScore[c.start]
                 let score = (prev.0 + (c.end - c.start), prev.1 - 1, prev.2 - c.size)
                 if score > bestScore[p] { bestScore[p] = score; choice[p] = i }
@@ -195,7 +199,8 @@ public final class DateTimeStage: Stage {
         var out: [Item] = []
         var p = n
         while p > 0 {
-            if let i = choice[p] { out.append(candidates[i]); p = candidates[i].start } else { p -= 1 }
+            let i = choice[p]
+            if i >= 0 { out.append(items[Int(i)]); p = items[Int(i)].start } else { p -= 1 }
         }
         return out.reversed()
     }
