@@ -326,22 +326,29 @@ public final class ChartParser {
         /// What matching reads of each item, as plain data (so it never copies an `Item`), and
         /// the item's links in the chart's lists.
         var info: [ItemInfo] = []
-        /// Items in the chart by start and by end atom, as linked lists in insertion order:
-        /// `firstByStart[pos]`, then `info[id].nextByStart` … (-1 ends a list).
-        var firstByStart: [Int32]
-        var lastByStart: [Int32]
-        var countByStart: [Int32]
-        var firstByEnd: [Int32]
-        var lastByEnd: [Int32]
-        /// Every item built (queued or in the chart) by start atom, for finding duplicates.
-        var firstBuiltAt: [Int32]
+        /// Per atom position: the chart's items starting and ending there, as linked lists in
+        /// insertion order (`at[pos].firstByStart`, then `info[id].nextByStart` …; -1 ends a
+        /// list), and every item built from there (queued or in the chart), for duplicates.
+        var at: [Position]
+        struct Position {
+            var firstByStart: Int32 = -1
+            var lastByStart: Int32 = -1
+            var countByStart: Int32 = 0
+            var firstByEnd: Int32 = -1
+            var lastByEnd: Int32 = -1
+            var firstBuiltAt: Int32 = -1
+        }
         var queue: [Int32] = []
         var queueHead = 0
         var truncated = false
-        /// The slots of the match being built: atom ranges for literals, item ids for categories.
-        var slotItem: [Int32] = Array(repeating: -1, count: 32)
-        var slotStart: [Int32] = Array(repeating: 0, count: 32)
-        var slotEnd: [Int32] = Array(repeating: 0, count: 32)
+        /// The slots of the match being built: atom ranges for literals, item ids for categories
+        /// (-1 for a literal).
+        var slots = [Slot](repeating: Slot(), count: 32)
+        struct Slot {
+            var item: Int32 = -1
+            var start: Int32 = 0
+            var end: Int32 = 0
+        }
         /// Reused buffers for an operator call: the matched values by pattern position, and the
         /// arguments.
         var matched: [Value?] = Array(repeating: nil, count: 32)
@@ -367,9 +374,7 @@ public final class ChartParser {
             self.atomSymbols = atoms.map { parser.symbols[$0.text] ?? -1 }
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
-            let none = Array(repeating: Int32(-1), count: atoms.count + 1)
-            firstByStart = none; lastByStart = none; firstByEnd = none; lastByEnd = none; firstBuiltAt = none
-            countByStart = Array(repeating: 0, count: atoms.count + 1)
+            at = Array(repeating: Position(), count: atoms.count + 1)
             let capacity = 16 + atoms.count * 4
             items.reserveCapacity(capacity)
             info.reserveCapacity(capacity)
@@ -379,7 +384,7 @@ public final class ChartParser {
 
         /// Whether an equal item (category, span and value) was already built.
         func isDuplicate(_ item: Item) -> Bool {
-            var id = firstBuiltAt[item.start]
+            var id = at[item.start].firstBuiltAt
             while id >= 0 {
                 let i = Int(id)
                 if info[i].end == Int32(item.end) && info[i].category == item.category && items[i].value == item.value { return true }
@@ -395,19 +400,19 @@ public final class ChartParser {
             var number = Double.nan, digits: Int16 = -1
             if case .number(let v, let d) = item.value { number = v; digits = Int16(d) }
             info.append(ItemInfo(category: item.category, start: Int32(item.start), end: Int32(item.end), latent: item.latent,
-                                 digits: digits, number: number, nextBuiltAt: firstBuiltAt[item.start]))
-            firstBuiltAt[item.start] = id
+                                 digits: digits, number: number, nextBuiltAt: at[item.start].firstBuiltAt))
+            at[item.start].firstBuiltAt = id
             items.append(item)
             queue.append(id)
         }
 
         /// Puts a dequeued item into the chart's start and end lists.
         mutating func link(_ id: Int32, start: Int, end: Int) {
-            if lastByStart[start] >= 0 { info[Int(lastByStart[start])].nextByStart = id } else { firstByStart[start] = id }
-            lastByStart[start] = id
-            countByStart[start] += 1
-            if lastByEnd[end] >= 0 { info[Int(lastByEnd[end])].nextByEnd = id } else { firstByEnd[end] = id }
-            lastByEnd[end] = id
+            if at[start].lastByStart >= 0 { info[Int(at[start].lastByStart)].nextByStart = id } else { at[start].firstByStart = id }
+            at[start].lastByStart = id
+            at[start].countByStart += 1
+            if at[end].lastByEnd >= 0 { info[Int(at[end].lastByEnd)].nextByEnd = id } else { at[end].firstByEnd = id }
+            at[end].lastByEnd = id
         }
 
         mutating func seed() {
@@ -439,7 +444,7 @@ public final class ChartParser {
                 let id = queue[queueHead]
                 queueHead += 1
                 let start = Int(info[Int(id)].start), end = Int(info[Int(id)].end)
-                if countByStart[start] >= Int32(budget.maxItemsPerStart) { truncated = true; continue }
+                if at[start].countByStart >= Int32(budget.maxItemsPerStart) { truncated = true; continue }
                 link(id, start: start, end: end)
                 let category = info[Int(id)].category
                 matchesLeft = budget.maxMatchesPerItem
@@ -472,18 +477,18 @@ public final class ChartParser {
                 // Cheap look at the neighbours first: most places fail right there.
                 switch t.previous {
                 case .literal: guard start > 0, literalEnds(p.elements[Int(t.previousElement)], at: start) else { continue }
-                case .category: guard firstByEnd[start] >= 0 else { continue }
+                case .category: guard at[start].firstByEnd >= 0 else { continue }
                 case .none, .checkedLiteral: break
                 }
                 switch t.next {
                 case .literal: guard end < atoms.count, literalStarts(p.elements[Int(t.nextElement)], at: end) else { continue }
-                case .category: guard firstByStart[end] >= 0 else { continue }
+                case .category: guard at[end].firstByStart >= 0 else { continue }
                 case .none, .checkedLiteral: break
                 }
                 let slot = Int(t.slot)
-                slotItem[slot] = id
-                slotStart[slot] = Int32(start)
-                slotEnd[slot] = Int32(end)
+                slots[slot].item = id
+                slots[slot].start = Int32(start)
+                slots[slot].end = Int32(end)
                 backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
                 if matchesLeft <= 0 { truncated = true; break }
                 if items.count >= maxItems { truncated = true; return false }
@@ -553,17 +558,17 @@ public final class ChartParser {
                     guard altMatches(a, at: pos - c) != nil else { continue }
                     let s = pos - c
                     if el.glued, s > 0, atoms[s].spaceBefore { continue }
-                    slotItem[k] = -1; slotStart[k] = Int32(s); slotEnd[k] = Int32(pos)
+                    slots[k].item = -1; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
             } else {
-                var id = firstByEnd[pos]
+                var id = at[pos].firstByEnd
                 while id >= 0 {
                     defer { id = info[Int(id)].nextByEnd }
                     guard accepts(el, id) else { continue }
                     let s = Int(info[Int(id)].start)
                     if el.glued, s > 0, atoms[s].spaceBefore { continue }
-                    slotItem[k] = id; slotStart[k] = Int32(s); slotEnd[k] = Int32(pos)
+                    slots[k].item = id; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
             }
@@ -583,16 +588,16 @@ public final class ChartParser {
             if el.isLiteral {
                 for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
                     guard let c = altMatches(a, at: pos) else { continue }
-                    slotItem[k] = -1; slotStart[k] = Int32(pos); slotEnd[k] = Int32(pos) + c
+                    slots[k].item = -1; slots[k].start = Int32(pos); slots[k].end = Int32(pos) + c
                     forward(variant: vi, k: k + 1, pos: pos + Int(c))
                 }
             } else {
-                var id = firstByStart[pos]
+                var id = at[pos].firstByStart
                 while id >= 0 {
                     defer { id = info[Int(id)].nextByStart }
                     guard accepts(el, id) else { continue }
                     let e = Int(info[Int(id)].end)
-                    slotItem[k] = id; slotStart[k] = Int32(pos); slotEnd[k] = Int32(e)
+                    slots[k].item = id; slots[k].start = Int32(pos); slots[k].end = Int32(e)
                     forward(variant: vi, k: k + 1, pos: e)
                 }
             }
@@ -600,17 +605,17 @@ public final class ChartParser {
 
         mutating func build(_ v: Variant) {
             let n = Int(v.elemCount)
-            let start = Int(slotStart[0]), end = Int(slotEnd[n - 1])
+            let start = Int(slots[0].start), end = Int(slots[n - 1].end)
             guard end - start <= budget.maxItemAtoms else { return }
             let rule = p.compiledRules[Int(v.rule)]
             for k in 0..<Int(rule.elementCount) { matched[k] = nil }
             var children: [Int32] = []
             var size = 1
             for k in 0..<n {
-                let id = slotItem[k]
+                let id = slots[k].item
                 let position = Int(p.elementPositions[Int(v.elemStart) + k])
                 if id < 0 {
-                    let a = Int(slotStart[k]), b = Int(slotEnd[k])
+                    let a = Int(slots[k].start), b = Int(slots[k].end)
                     matched[position] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
                 } else {
                     matched[position] = items[Int(id)].value
