@@ -235,7 +235,7 @@ public final class DateTimeStage: Stage {
         var stack = [item]
         while let it = stack.popLast() {
             if it.rule >= 0 { names.append(parser.grammar.rules[Int(it.rule)].name) }
-            for c in it.children.reversed() { stack.append(chart.items[Int(c)]) }
+            for c in chart.children(of: it).reversed() { stack.append(chart.items[Int(c)]) }
         }
         return names
     }

@@ -17,7 +17,9 @@ public struct Item: Sendable {
     public var value: Value
     /// Index into `Grammar.rules`, or -1 for lexicon and built-in items.
     public var rule: Int32
-    public var children: [Int32]
+    /// The items this one was built from: `Chart.children(of:)` (stored flat in the chart).
+    var childStart: Int32 = 0
+    var childCount: Int32 = 0
     public var latent: Bool
     /// Number of rule applications in the derivation (smaller is simpler).
     public var size: Int
@@ -305,13 +307,20 @@ public final class ChartParser {
         public var atoms: [Atom]
         public var items: [Item]
         public var truncated: Bool
+        /// Every item's children, one after another (see `Item.childStart`).
+        var childList: [Int32] = []
+
+        /// The items an item was built from, in pattern order.
+        public func children(of item: Item) -> ArraySlice<Int32> {
+            childList[Int(item.childStart)..<Int(item.childStart + item.childCount)]
+        }
     }
 
     public func parse(_ atoms: [Atom], budget: ParseBudget = ParseBudget()) -> Chart {
         var run = Run(parser: self, atoms: atoms, budget: budget)
         run.seed()
         run.saturate()
-        return Chart(atoms: atoms, items: run.items, truncated: run.truncated)
+        return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList)
     }
 
     /// The state of one parse.
@@ -323,6 +332,7 @@ public final class ChartParser {
         let budget: ParseBudget
         let maxItems: Int
         var items: [Item] = []
+        var childList: [Int32] = []
         /// What matching reads of each item, as plain data (so it never copies an `Item`), and
         /// the item's links in the chart's lists.
         var info: [ItemInfo] = []
@@ -377,6 +387,7 @@ public final class ChartParser {
             at = Array(repeating: Position(), count: atoms.count + 1)
             let capacity = 16 + atoms.count * 4
             items.reserveCapacity(capacity)
+            childList.reserveCapacity(capacity * 2)
             info.reserveCapacity(capacity)
             queue.reserveCapacity(capacity)
             args.reserveCapacity(8)
@@ -393,9 +404,11 @@ public final class ChartParser {
             return false
         }
 
-        mutating func add(_ item: Item) {
-            guard items.count < maxItems else { truncated = true; return }
-            guard !isDuplicate(item) else { return }
+        /// Adds an item to the queue; false when it is a duplicate or the chart is full.
+        @discardableResult
+        mutating func add(_ item: Item) -> Bool {
+            guard items.count < maxItems else { truncated = true; return false }
+            guard !isDuplicate(item) else { return false }
             let id = Int32(items.count)
             var number = Double.nan, digits: Int16 = -1
             if case .number(let v, let d) = item.value { number = v; digits = Int16(d) }
@@ -404,6 +417,7 @@ public final class ChartParser {
             at[item.start].firstBuiltAt = id
             items.append(item)
             queue.append(id)
+            return true
         }
 
         /// Puts a dequeued item into the chart's start and end lists.
@@ -420,14 +434,14 @@ public final class ChartParser {
                 let atom = atoms[i]
                 if atom.isDigits, atom.text.utf8.count <= 9, let v = Int(atom.text) {
                     add(Item(category: p.numCategory, start: i, end: i + 1, value: .number(Double(v), digits: atom.text.utf8.count),
-                             rule: -1, children: [], latent: true, size: 0))
+                             rule: -1, latent: true, size: 0))
                 }
                 let sym = atomSymbols[i]
                 guard sym >= 0 else { continue }
                 if let entries = p.lexicon[sym] {
                     for e in entries where symbolsMatch(e.pieces, at: i) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
-                                 rule: -1, children: [], latent: false, size: 0, lexiconOrigin: e.origin))
+                                 rule: -1, latent: false, size: 0, lexiconOrigin: e.origin))
                     }
                 }
                 if let vs = p.literalVariants[sym] {
@@ -609,7 +623,7 @@ public final class ChartParser {
             guard end - start <= budget.maxItemAtoms else { return }
             let rule = p.compiledRules[Int(v.rule)]
             for k in 0..<Int(rule.elementCount) { matched[k] = nil }
-            var children: [Int32] = []
+            let childStart = Int32(childList.count)
             var size = 1
             for k in 0..<n {
                 let id = slots[k].item
@@ -619,8 +633,7 @@ public final class ChartParser {
                     matched[position] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
                 } else {
                     matched[position] = items[Int(id)].value
-                    if children.isEmpty { children.reserveCapacity(n) }
-                    children.append(id)
+                    childList.append(id)
                     size += items[Int(id)].size
                 }
             }
@@ -629,9 +642,10 @@ public final class ChartParser {
                 let slot = p.argSlots[a]
                 args.append(slot >= 0 ? matched[Int(slot)] : p.argConstants[a])
             }
-            guard let value = p.operators[Int(v.rule)](args) else { return }
-            add(Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
-                     children: children, latent: rule.latent, size: size))
+            guard let value = p.operators[Int(v.rule)](args) else { childList.removeSubrange(Int(childStart)...); return }
+            let built = Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
+                             childStart: childStart, childCount: Int32(childList.count) - childStart, latent: rule.latent, size: size)
+            if !add(built) { childList.removeSubrange(Int(childStart)...) }
         }
     }
 }

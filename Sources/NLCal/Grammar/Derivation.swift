@@ -20,7 +20,7 @@ public enum Derivation {
         var stack = [item]
         while let it = stack.popLast() {
             if it.rule >= 0 { names.append(grammar.rules[Int(it.rule)].name) }
-            for c in it.children.reversed() { stack.append(chart.items[Int(c)]) }
+            for c in chart.children(of: it).reversed() { stack.append(chart.items[Int(c)]) }
         }
         return names
     }
@@ -40,7 +40,7 @@ public enum Derivation {
         var stack = [item]
         while let it = stack.popLast() {
             out.append(it)
-            for c in it.children.reversed() { stack.append(chart.items[Int(c)]) }
+            for c in chart.children(of: it).reversed() { stack.append(chart.items[Int(c)]) }
         }
         return out
     }
@@ -147,7 +147,7 @@ public enum Derivation {
             let rule = grammar.rules[Int(item.rule)]
             let file = rule.origin.file.split(separator: "/").last.map(String.init) ?? rule.origin.file
             out.append("\(pad)\(t) \(rule.name) -> \(grammar.categoryName(rule.category))\(item.latent ? " latent" : "") (\(file):\(rule.origin.line)): \(rule.patternText) => \(rule.operatorName)")
-            for c in item.children { tree(chart.items[Int(c)], depth: depth + 1, chart, state, grammar, into: &out) }
+            for c in chart.children(of: item) { tree(chart.items[Int(c)], depth: depth + 1, chart, state, grammar, into: &out) }
         } else if let origin = item.lexiconOrigin {
             let file = origin.file.split(separator: "/").last.map(String.init) ?? origin.file
             out.append("\(pad)\(t) [\(grammar.categoryName(item.category))] lexicon (\(file):\(origin.line))")
