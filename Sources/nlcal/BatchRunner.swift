@@ -2,7 +2,7 @@ import Foundation
 import NLCal
 
 /// The batch protocol: one JSON object per stdin line in, one result line out, in order,
-/// flushed per line. A bad line gets an error object for its id; the others are answered.
+/// written as soon as the lines that arrived together are answered. A bad line gets an error object for its id; the others are answered.
 ///
 /// Document formats (ics) gather every result into one document written when stdin ends;
 /// lines that fail or have no event are then reported on stderr (`line N (id X): …`).
@@ -105,17 +105,30 @@ final class BatchRunner {
             }
             outcomes = Array(slots)
         } else {
-            outcomes = []
-            outcomes.reserveCapacity(lines.count)
+            // One at a time; answers are written together when the lines that arrived together
+            // are done (one write instead of one a line), and before a plugin fault stops the run.
+            var failures = 0
+            var out: [UInt8] = []
+            defer { if !out.isEmpty { FileHandle.standardOutput.write(Data(out)) } }
             for l in lines {
-                // One at a time: write as soon as each is answered (plugins may fail midway).
                 let o = try compute(l, cache: cache)
                 lineNumber += 1
-                if case .document(let r, let id) = o { documentResults.append((r, id)); continue }
-                outcomes.append(o)
-                _ = write(o) ? () : ()
+                switch o {
+                case .blank: break
+                case .document(let r, let id): documentResults.append((r, id))
+                case .line(let text): out.append(contentsOf: text.utf8); out.append(0x0A)
+                case .failure(let code, let message, let id):
+                    failures += 1
+                    if emitter.layout == .document {
+                        FileHandle.standardOutput.write(Data(out)); out.removeAll()
+                        _ = answer(error: (code, message), id: id)
+                    } else {
+                        out.append(contentsOf: BatchRunner.errorLine(code, message, id).utf8)
+                    }
+                }
+                if out.count >= 1 << 16 { FileHandle.standardOutput.write(Data(out)); out.removeAll(keepingCapacity: true) }
             }
-            return outcomes.filter { if case .failure = $0 { return true }; return false }.count
+            return failures
         }
         var failures = 0
         var out: [UInt8] = []
@@ -203,7 +216,8 @@ final class BatchRunner {
                 try plugins.faults.handle(e)
                 return .failure(code: "plugin-failed", message: e.description, id: id)
             }
-            guard !out.contains(where: { $0 == "\n" || $0 == "\r" }) else { throw EmitError.notOneLine(format: emitter.name) }
+            // Bytes, not Characters: a line of output is ~1 KB, and "\r\n" is one Character.
+            guard !out.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw EmitError.notOneLine(format: emitter.name) }
             return .line(out)
         } catch let e as PluginError {
             throw e
