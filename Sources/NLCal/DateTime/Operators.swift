@@ -205,6 +205,10 @@ public enum Operators {
 
         // Relative times
         "now": ("the reference instant", { _ in .time(.now) }),
+        "same-time": ("the time of day it is now (to the minute), a duration away: this time tomorrow", { a in
+            guard let d = arg(a, 0)?.duration else { return nil }
+            return .time(.shifted(.cycle(.minute, offset: 0), d))
+        }),
         "today": ("today shifted by N days: today 0, tomorrow 1", { a in
             .time(.day(offset: arg(a, 0)?.int ?? 0))
         }),
