@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal parse`: parses text from the arguments (or stdin) and prints the result.
 struct ParseCommand: ParsableCommand {
