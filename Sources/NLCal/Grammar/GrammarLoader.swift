@@ -77,53 +77,75 @@ public enum GrammarLoader {
 
         mutating func readLexicon(file: String, text: String) throws {
             var current: CategoryID?
-            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var currentName = ""
+            for (i, rawLine) in GrammarLoader.lines(text).enumerated() {
                 let line = stripComment(rawLine)
+                let trimmed = trimSpaces(line)
+                if trimmed.isEmpty { continue }
                 let loc = SourceLocation(file: file, line: i + 1, column: 1)
-                if line.trimmedSpaces.isEmpty { continue }
-                let trimmed = line.trimmedSpaces
-                if trimmed.hasPrefix("[") {
-                    guard trimmed.hasSuffix("]") else { throw GrammarError("section header must end with ']'", at: loc) }
-                    let name = String(trimmed.dropFirst().dropLast()).trimmedSpaces
+                let u = trimmed.utf8
+                if u.first == UInt8(ascii: "[") {
+                    guard u.count >= 2, u.last == UInt8(ascii: "]") else { throw GrammarError("section header must end with ']'", at: loc) }
+                    let name = String(trimSpaces(trimmed[u.index(after: u.startIndex)..<u.index(before: u.endIndex)]))
                     guard isIdentifier(name) else {
                         throw GrammarError("bad category name '\(name)' (letters, digits and '-' only)", at: loc)
                     }
                     current = grammar.declare(name, parent: nil, at: loc)
+                    currentName = name
                     continue
                 }
                 guard let cat = current else {
                     throw GrammarError("lexicon entry before any [category] section", at: loc)
                 }
-                var phrasesPart = Substring(trimmed)
+                var phrasesPart = trimmed
                 var value: Value?
-                if let eq = trimmed.lastIndex(of: "=") {
-                    let v = trimmed[trimmed.index(after: eq)...].trimmedSpaces
+                if let eq = u.lastIndex(of: UInt8(ascii: "=")) {
+                    let v = trimSpaces(trimmed[u.index(after: eq)...])
                     guard !v.isEmpty else {
-                        throw GrammarError("missing value after '='", at: column(of: eq, in: line, loc))
+                        // The column counts from the line's start as many characters as '=' is
+                        // into the trimmed entry (as it always has).
+                        let offset = u.distance(from: u.startIndex, to: eq)
+                        throw GrammarError("missing value after '='", at: SourceLocation(file: file, line: i + 1, column: characterCount(line, utf8Prefix: offset) + 1))
                     }
-                    value = parseValue(v)
+                    value = parseValue(String(v))
                     phrasesPart = trimmed[..<eq]
                 }
-                for phrase in phrasesPart.split(separator: "|") {
-                    let p = phrase.trimmedSpaces
-                    guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
-                    let pieces = GrammarText.pieces(p)
-                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
-                    grammar.lexicon[pieces[0], default: []].append(entry)
-                    grammar.lexiconEntryCount += 1
-                    grammar.wordLists[grammar.categoryName(cat), default: []].append(pieces)
+                // The phrases between '|' (empty runs skipped, as `split` does).
+                let pu = phrasesPart.utf8
+                var from = pu.startIndex
+                var j = from
+                while true {
+                    let atEnd = j == pu.endIndex
+                    if atEnd || pu[j] == UInt8(ascii: "|") {
+                        if j != from {
+                            let p = trimSpaces(phrasesPart[from..<j])
+                            guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
+                            let pieces = GrammarText.pieces(p)
+                            let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
+                            grammar.lexicon[pieces[0], default: []].append(entry)
+                            grammar.lexiconEntryCount += 1
+                            grammar.wordLists[currentName, default: []].append(pieces)
+                        }
+                        if atEnd { break }
+                        from = pu.index(after: j)
+                    }
+                    pu.formIndex(after: &j)
                 }
             }
         }
 
         mutating func readRules(file: String, text: String, layer: Int) throws {
-            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (i, rawLine) in GrammarLoader.lines(text).enumerated() {
                 let line = stripComment(rawLine)
-                let trimmed = line.trimmedSpaces
+                let trimmed = trimSpaces(line)
                 if trimmed.isEmpty { continue }
-                let indent = line.prefix(while: { $0 == " " || $0 == "\t" }).count
+                var indent = 0
+                for b in line.utf8 {
+                    guard b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") else { break }
+                    indent += 1
+                }
                 let loc = SourceLocation(file: file, line: i + 1, column: indent + 1)
-                if trimmed.hasPrefix("category ") {
+                if hasPrefix(trimmed, "category ") {
                     let body = trimmed.dropFirst("category ".count)
                     let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
                     guard isIdentifier(parts[0]) else { throw GrammarError("bad category name '\(parts[0])'", at: loc) }
@@ -133,10 +155,10 @@ public enum GrammarLoader {
                         parent = grammar.declare(parts[1], parent: nil, at: loc)
                     }
                     grammar.declare(parts[0], parent: parent, at: loc)
-                } else if trimmed.hasPrefix("rule ") {
-                    pendingRules.append((try parseRuleLine(line, loc: loc), layer))
+                } else if hasPrefix(trimmed, "rule ") {
+                    pendingRules.append((try parseRuleLine(String(line), loc: loc), layer))
                 } else {
-                    let word = trimmed.split(separator: " ").first.map(String.init) ?? trimmed
+                    let word = trimmed.split(separator: " ").first.map(String.init) ?? String(trimmed)
                     throw GrammarError("expected 'rule' or 'category', found '\(word)'", at: loc)
                 }
             }
@@ -144,10 +166,10 @@ public enum GrammarLoader {
 
         func parseRuleLine(_ line: String, loc: SourceLocation) throws -> RuleDraft {
             // rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)
-            guard let arrow = line.range(of: "->") else {
+            guard let arrow = find("->", in: line, from: line.startIndex) else {
                 throw GrammarError("rule needs '-> category:' after its name", at: loc)
             }
-            let name = line[line.range(of: "rule ")!.upperBound..<arrow.lowerBound].trimmedSpaces
+            let name = line[find("rule ", in: line, from: line.startIndex)!.upperBound..<arrow.lowerBound].trimmedSpaces
             guard isIdentifier(name) else { throw GrammarError("bad rule name '\(name)'", at: loc) }
             guard let colon = line[arrow.upperBound...].firstIndex(of: ":") else {
                 throw GrammarError("rule '\(name)' needs ':' after its category", at: loc)
@@ -163,7 +185,7 @@ public enum GrammarLoader {
                 }
                 latent = true
             }
-            guard let fat = line.range(of: "=>", range: colon..<line.endIndex) else {
+            guard let fat = find("=>", in: line, from: colon) else {
                 throw GrammarError("rule '\(name)' needs '=> operator(...)'", at: loc)
             }
             let pattern = String(line[line.index(after: colon)..<fat.lowerBound])
@@ -253,27 +275,105 @@ public enum GrammarLoader {
         }
     }
 
-    static func stripComment(_ line: Substring) -> String {
-        // '#' starts a comment at the start of a line or after whitespace, outside quotes
-        // (so `<num#2>` is not a comment).
-        var inQuote = false
-        var out = ""
-        var prev: Character = " "
-        for c in line {
-            if c == "\"" { inQuote.toggle() }
-            if c == "#" && !inQuote && (prev == " " || prev == "\t") { break }
-            out.append(c)
-            prev = c
+    /// The lines of a text, split at "\n" (a "\r" before it goes with the comment stripping).
+    static func lines(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        let u = text.utf8
+        var start = u.startIndex
+        var i = start
+        while i != u.endIndex {
+            if u[i] == UInt8(ascii: "\n") {
+                out.append(text[start..<i])
+                start = u.index(after: i)
+            }
+            u.formIndex(after: &i)
         }
-        return out.replacingOccurrences(of: "\r", with: "")
+        out.append(text[start..<u.endIndex])
+        return out
     }
 
-    static func isIdentifier(_ s: String) -> Bool {
-        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    static func stripComment(_ line: Substring) -> Substring {
+        // '#' starts a comment at the start of a line or after whitespace, outside quotes
+        // (so `<num#2>` is not a comment). Carriage returns are dropped.
+        var inQuote = false
+        var prev = UInt8(ascii: " ")
+        var hasCR = false
+        let u = line.utf8
+        var end = u.endIndex
+        var i = u.startIndex
+        while i != u.endIndex {
+            let b = u[i]
+            if b == UInt8(ascii: "\"") { inQuote.toggle() }
+            if b == UInt8(ascii: "#") && !inQuote && (prev == UInt8(ascii: " ") || prev == UInt8(ascii: "\t")) { end = i; break }
+            if b == UInt8(ascii: "\r") { hasCR = true }
+            prev = b
+            u.formIndex(after: &i)
+        }
+        let kept = line[line.startIndex..<end]
+        guard hasCR else { return kept }
+        return Substring(String(decoding: kept.utf8.filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self))
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    static func trimSpaces(_ s: Substring) -> Substring {
+        let u = s.utf8
+        var a = u.startIndex
+        var b = u.endIndex
+        while a != b, u[a] == UInt8(ascii: " ") || u[a] == UInt8(ascii: "\t") { u.formIndex(after: &a) }
+        while a != b {
+            let p = u.index(before: b)
+            guard u[p] == UInt8(ascii: " ") || u[p] == UInt8(ascii: "\t") else { break }
+            b = p
+        }
+        return s[a..<b]
+    }
+
+    static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
+        let u = s.utf8
+        guard u.count >= prefix.utf8CodeUnitCount else { return false }
+        var i = u.startIndex
+        for k in 0..<prefix.utf8CodeUnitCount {
+            if u[i] != prefix.utf8Start[k] { return false }
+            u.formIndex(after: &i)
+        }
+        return true
+    }
+
+    /// The first occurrence of an ASCII needle at or after `from`.
+    static func find<S: StringProtocol>(_ needle: StaticString, in s: S, from: String.Index) -> Range<String.Index>? {
+        let u = s.utf8
+        let n = needle.utf8CodeUnitCount
+        var i = from
+        while i != u.endIndex {
+            var j = i
+            var k = 0
+            while k < n, j != u.endIndex, u[j] == needle.utf8Start[k] { u.formIndex(after: &j); k += 1 }
+            if k == n { return i..<j }
+            u.formIndex(after: &i)
+        }
+        return nil
+    }
+
+    /// How many characters the first `utf8Prefix` bytes of a line hold.
+    static func characterCount(_ line: Substring, utf8Prefix: Int) -> Int {
+        let u = line.utf8
+        let end = u.index(u.startIndex, offsetBy: utf8Prefix)
+        return line[line.startIndex..<end].count
+    }
+
+    static func isIdentifier<S: StringProtocol>(_ s: S) -> Bool {
+        guard !s.isEmpty else { return false }
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return s.utf8.allSatisfy { b in
+                (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+            }
+        }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
     static func parseValue(_ s: String) -> Value {
-        if let d = Double(s), !s.contains("e"), !s.hasPrefix("+") {
+        if let d = Double(s), !s.utf8.contains(UInt8(ascii: "e")), !s.hasPrefix("+") {
             return .number(d, digits: 0)
         }
         return .text(s)
@@ -287,7 +387,45 @@ public enum GrammarLoader {
 /// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
 /// digits, and single other characters, case-folded.
 enum GrammarText {
-    static func pieces(_ text: String) -> [String] {
+    static func pieces<S: StringProtocol>(_ text: S) -> [String] {
+        var out: [String] = []
+        let fast = text.utf8.withContiguousStorageIfAvailable { asciiPieces($0, into: &out) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { asciiPieces($0, into: &out) }
+        return fast ? out : unicodePieces(String(text))
+    }
+
+    /// The pieces of ASCII text, byte by byte; false (and nothing added) when the text is not ASCII.
+    private static func asciiPieces(_ buf: UnsafeBufferPointer<UInt8>, into out: inout [String]) -> Bool {
+        for b in buf where b >= 0x80 { return false }
+        @inline(__always) func kind(_ b: UInt8) -> Int {
+            if (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) { return 1 }
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { return 2 }
+            return 0
+        }
+        let n = buf.count
+        var i = 0
+        while i < n {
+            let b = buf[i]
+            if b == UInt8(ascii: " ") || (b >= 0x09 && b <= 0x0D) { i += 1; continue }  // Character.isWhitespace
+            let k = kind(b)
+            var j = i + 1
+            if k != 0 { while j < n && kind(buf[j]) == k { j += 1 } }
+            let start = i
+            out.append(String(unsafeUninitializedCapacity: j - start) { dst in
+                for t in 0..<(j - start) {
+                    let c = buf[start + t]
+                    dst[t] = c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c + 32 : c
+                }
+                return j - start
+            })
+            i = j
+        }
+        return true
+    }
+
+    /// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
+    /// digits, and single other characters, case-folded.
+    static func unicodePieces(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
         var currentKind = 0  // 1 letters, 2 digits
@@ -309,9 +447,6 @@ enum GrammarText {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (a fast, Foundation-free trim).
     var trimmedSpaces: String {
-        var sub = Substring(self)
-        while let f = sub.first, f == " " || f == "\t" { sub = sub.dropFirst() }
-        while let l = sub.last, l == " " || l == "\t" { sub = sub.dropLast() }
-        return String(sub)
+        String(GrammarLoader.trimSpaces(Substring(self)))
     }
 }

@@ -16,6 +16,10 @@ enum PatternParser {
     static func parse(_ text: String, grammar: Grammar, at loc: SourceLocation) throws -> [Written] {
         var out: [Written] = []
         let chars = Array(text)
+        // Where each character starts in `text` (and its end), to copy spans as substrings.
+        var bounds = Array(text.indices)
+        bounds.append(text.endIndex)
+        func span(_ a: Int, _ b: Int) -> String { String(text[bounds[a]..<bounds[b]]) }
         var i = 0
         func here() -> SourceLocation { SourceLocation(file: loc.file, line: loc.line, column: loc.column + i) }
         while i < chars.count {
@@ -28,12 +32,12 @@ enum PatternParser {
             switch chars[i] {
             case "<":
                 guard let close = chars[i...].firstIndex(of: ">") else { throw GrammarError("unclosed '<'", at: start) }
-                let spec = String(chars[(i + 1)..<close])
+                let spec = span(i + 1, close)
                 kind = try category(spec, grammar: grammar, at: start)
                 i = close + 1
             case "(":
                 guard let close = matchingParen(chars, from: i) else { throw GrammarError("unclosed '('", at: start) }
-                let inner = String(chars[(i + 1)..<close])
+                let inner = span(i + 1, close)
                 var alts: [[String]] = []
                 for alt in splitAlternatives(inner) {
                     let a = alt.trimmedSpaces
@@ -46,14 +50,14 @@ enum PatternParser {
                 i = close + 1
             case "\"":
                 guard let close = chars[(i + 1)...].firstIndex(of: "\"") else { throw GrammarError("unclosed quote", at: start) }
-                let p = GrammarText.pieces(String(chars[(i + 1)..<close]))
+                let p = GrammarText.pieces(span(i + 1, close))
                 guard !p.isEmpty else { throw GrammarError("empty quoted literal", at: start) }
                 kind = .literal([p])
                 i = close + 1
             default:
                 var j = i
                 while j < chars.count, chars[j] != " ", chars[j] != "\t", chars[j] != "?" { j += 1 }
-                let word = String(chars[i..<j])
+                let word = span(i, j)
                 guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "'" || $0 == "." || $0 == "-" }) else {
                     throw GrammarError("unexpected '\(word)': quote literals that contain punctuation", at: start)
                 }
