@@ -30,7 +30,15 @@ let package = Package(
         // The thin command-line front end. It must not depend on NLCalStore (see nlcal-store).
         .executableTarget(
             name: "nlcal",
-            dependencies: ["NLCal", "NLCalCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NLCal", "NLCalCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The Swift runtime and Foundation linked in statically: start-up skips loading and
+            // resolving a dozen shared libraries (issue #8). Modules compiled without
+            // -static-stdlib do not name Foundation's static helper libraries, hence the list.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"]),
+                .linkedLibrary("CoreFoundation"), .linkedLibrary("_FoundationICU"), .linkedLibrary("_FoundationCShims"),
+                .linkedLibrary("_FoundationCollections"), .linkedLibrary("swiftSynchronization"),
+            ]
         ),
         // The calendar-store commands, run by `nlcal add …` through exec.
         .executableTarget(
