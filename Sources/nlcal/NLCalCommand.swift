@@ -23,6 +23,29 @@ struct NLCalCommand: ParsableCommand {
 
     static func main() {
         StoreCommands.forwardIfNeeded(CommandLine.arguments)
+        parseFastPath(CommandLine.arguments)
         main(nil)
+    }
+
+    /// `nlcal parse …` (and the default `nlcal TEXT`) parsed against `parse`'s own options only:
+    /// building the whole command tree's argument sets costs a few milliseconds at every start.
+    /// Anything that does not parse cleanly that way (help, completion requests, bad options,
+    /// other subcommands) goes through the full parser, so messages and usage stay the same.
+    static func parseFastPath(_ args: [String]) {
+        guard args.count >= 2 else { return }
+        var rest = Array(args.dropFirst())
+        if rest[0] == "parse" {
+            rest.removeFirst()
+        } else if rest[0] == "help" || rest[0].hasPrefix("-")
+                    || configuration.subcommands.contains(where: { $0.configuration.commandName == rest[0] }) {
+            return
+        }
+        guard var command = try? ParseCommand.parseAsRoot(rest) as? ParseCommand else { return }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+        exit()
     }
 }
