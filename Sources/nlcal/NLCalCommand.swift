@@ -40,7 +40,7 @@ struct NLCalCommand: ParsableCommand {
                     || configuration.subcommands.contains(where: { $0.configuration.commandName == rest[0] }) {
             return
         }
-        guard var command = try? ParseCommand.parseAsRoot(rest) as? ParseCommand else { return }
+        guard let command = try? ParseCommand.parseAsRoot(rest) as? ParseCommand else { return }
         do {
             try command.run()
         } catch {
