@@ -78,76 +78,63 @@ public enum GrammarLoader {
         mutating func readLexicon(file: String, text: String) throws {
             var current: CategoryID?
             var currentName = ""
-            for (i, rawLine) in GrammarLoader.lines(text).enumerated() {
-                let line = stripComment(rawLine)
-                let trimmed = trimSpaces(line)
-                if trimmed.isEmpty { continue }
-                let loc = SourceLocation(file: file, line: i + 1, column: 1)
-                let u = trimmed.utf8
-                if u.first == UInt8(ascii: "[") {
-                    guard u.count >= 2, u.last == UInt8(ascii: "]") else { throw GrammarError("section header must end with ']'", at: loc) }
-                    let name = String(trimSpaces(trimmed[u.index(after: u.startIndex)..<u.index(before: u.endIndex)]))
+            try forEachLine(text) { lineNo, line in
+                let (ta, tb) = trimRange(line, 0, line.count)
+                if ta == tb { return }
+                let loc = SourceLocation(file: file, line: lineNo, column: 1)
+                if line[ta] == UInt8(ascii: "[") {
+                    guard tb - ta >= 2, line[tb - 1] == UInt8(ascii: "]") else { throw GrammarError("section header must end with ']'", at: loc) }
+                    let (na, nb) = trimRange(line, ta + 1, tb - 1)
+                    let name = string(line, na, nb)
                     guard isIdentifier(name) else {
                         throw GrammarError("bad category name '\(name)' (letters, digits and '-' only)", at: loc)
                     }
                     current = grammar.declare(name, parent: nil, at: loc)
                     currentName = name
-                    continue
+                    return
                 }
                 guard let cat = current else {
                     throw GrammarError("lexicon entry before any [category] section", at: loc)
                 }
-                var phrasesPart = trimmed
+                var phrasesEnd = tb
                 var value: Value?
-                if let eq = u.lastIndex(of: UInt8(ascii: "=")) {
-                    let v = trimSpaces(trimmed[u.index(after: eq)...])
-                    guard !v.isEmpty else {
+                if let eq = line[ta..<tb].lastIndex(of: UInt8(ascii: "=")) {
+                    let (va, vb) = trimRange(line, eq + 1, tb)
+                    guard va < vb else {
                         // The column counts from the line's start as many characters as '=' is
                         // into the trimmed entry (as it always has).
-                        let offset = u.distance(from: u.startIndex, to: eq)
-                        throw GrammarError("missing value after '='", at: SourceLocation(file: file, line: i + 1, column: characterCount(line, utf8Prefix: offset) + 1))
+                        throw GrammarError("missing value after '='", at: SourceLocation(file: file, line: lineNo, column: characterCount(line, eq - ta) + 1))
                     }
-                    value = parseValue(String(v))
-                    phrasesPart = trimmed[..<eq]
+                    value = parseValue(string(line, va, vb))
+                    phrasesEnd = eq
                 }
                 // The phrases between '|' (empty runs skipped, as `split` does).
-                let pu = phrasesPart.utf8
-                var from = pu.startIndex
-                var j = from
-                while true {
-                    let atEnd = j == pu.endIndex
-                    if atEnd || pu[j] == UInt8(ascii: "|") {
-                        if j != from {
-                            let p = trimSpaces(phrasesPart[from..<j])
-                            guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
-                            let pieces = GrammarText.pieces(p)
-                            let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
-                            grammar.lexicon[pieces[0], default: []].append(entry)
-                            grammar.lexiconEntryCount += 1
-                            grammar.wordLists[currentName, default: []].append(pieces)
-                        }
-                        if atEnd { break }
-                        from = pu.index(after: j)
-                    }
-                    pu.formIndex(after: &j)
+                var from = ta
+                for j in ta...phrasesEnd where j == phrasesEnd || line[j] == UInt8(ascii: "|") {
+                    defer { from = j + 1 }
+                    guard j > from else { continue }
+                    let (pa, pb) = trimRange(line, from, j)
+                    guard pa < pb else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
+                    let phrase = UnsafeBufferPointer(rebasing: line[pa..<pb])
+                    let pieces = GrammarText.pieces(bytes: phrase)
+                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(String(decoding: phrase, as: UTF8.self).lowercased()), origin: loc)
+                    grammar.lexicon[pieces[0], default: []].append(entry)
+                    grammar.lexiconEntryCount += 1
+                    grammar.wordLists[currentName, default: []].append(pieces)
                 }
             }
         }
 
         mutating func readRules(file: String, text: String, layer: Int) throws {
-            for (i, rawLine) in GrammarLoader.lines(text).enumerated() {
-                let line = stripComment(rawLine)
-                let trimmed = trimSpaces(line)
-                if trimmed.isEmpty { continue }
-                var indent = 0
-                for b in line.utf8 {
-                    guard b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") else { break }
-                    indent += 1
-                }
-                let loc = SourceLocation(file: file, line: i + 1, column: indent + 1)
-                if hasPrefix(trimmed, "category ") {
-                    let body = trimmed.dropFirst("category ".count)
-                    let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
+            try forEachLine(text) { lineNo, line in
+                let (ta, tb) = trimRange(line, 0, line.count)
+                if ta == tb { return }
+                // `ta` is also the indent: only spaces and tabs are trimmed.
+                let loc = SourceLocation(file: file, line: lineNo, column: ta + 1)
+                if hasPrefix(line, ta, tb, "category ") {
+                    let body = string(line, ta + "category ".count, tb)
+                    var parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
+                    if parts.isEmpty { parts = [""] }  // `category :`
                     guard isIdentifier(parts[0]) else { throw GrammarError("bad category name '\(parts[0])'", at: loc) }
                     var parent: CategoryID?
                     if parts.count == 2 {
@@ -155,51 +142,80 @@ public enum GrammarLoader {
                         parent = grammar.declare(parts[1], parent: nil, at: loc)
                     }
                     grammar.declare(parts[0], parent: parent, at: loc)
-                } else if hasPrefix(trimmed, "rule ") {
-                    pendingRules.append((try parseRuleLine(String(line), loc: loc), layer))
+                } else if hasPrefix(line, ta, tb, "rule ") {
+                    pendingRules.append((try parseRuleLine(line, indent: ta, loc: loc), layer))
                 } else {
-                    let word = trimmed.split(separator: " ").first.map(String.init) ?? String(trimmed)
+                    let trimmed = string(line, ta, tb)
+                    let word = trimmed.split(separator: " ").first.map(String.init) ?? trimmed
                     throw GrammarError("expected 'rule' or 'category', found '\(word)'", at: loc)
                 }
             }
         }
 
-        func parseRuleLine(_ line: String, loc: SourceLocation) throws -> RuleDraft {
-            // rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)
-            guard let arrow = find("->", in: line, from: line.startIndex) else {
+        /// One rule line (comment removed; it starts with "rule " after `indent` spaces or tabs):
+        /// `rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)`.
+        func parseRuleLine(_ u: UnsafeBufferPointer<UInt8>, indent: Int, loc: SourceLocation) throws -> RuleDraft {
+            /// Columns count characters: the byte offset, unless the line is not ASCII.
+            func at(_ offset: Int) -> SourceLocation {
+                SourceLocation(file: loc.file, line: loc.line, column: characterCount(u, offset) + 1)
+            }
+            func find(_ a: UInt8, _ b: UInt8? = nil, from: Int) -> Int? {
+                var i = from
+                while i < u.count {
+                    if u[i] == a, b == nil || (i + 1 < u.count && u[i + 1] == b!) { return i }
+                    i += 1
+                }
+                return nil
+            }
+            guard let arrow = find(UInt8(ascii: "-"), UInt8(ascii: ">"), from: 0) else {
                 throw GrammarError("rule needs '-> category:' after its name", at: loc)
             }
-            let name = line[find("rule ", in: line, from: line.startIndex)!.upperBound..<arrow.lowerBound].trimmedSpaces
+            let (na, nb) = trimRange(u, indent + "rule ".count, arrow)
+            let name = string(u, na, nb)
             guard isIdentifier(name) else { throw GrammarError("bad rule name '\(name)'", at: loc) }
-            guard let colon = line[arrow.upperBound...].firstIndex(of: ":") else {
+            guard let colon = find(UInt8(ascii: ":"), from: arrow + 2) else {
                 throw GrammarError("rule '\(name)' needs ':' after its category", at: loc)
             }
-            let head = line[arrow.upperBound..<colon].split(separator: " ").map(String.init)
+            // The words between '->' and ':', split at spaces.
+            var head: [String] = []
+            var k = arrow + 2
+            while k < colon {
+                if u[k] == UInt8(ascii: " ") { k += 1; continue }
+                var e = k
+                while e < colon, u[e] != UInt8(ascii: " ") { e += 1 }
+                head.append(string(u, k, e))
+                k = e
+            }
             guard let category = head.first, isIdentifier(category) else {
                 throw GrammarError("rule '\(name)' has no valid category after '->'", at: loc)
             }
             var latent = false
             for flag in head.dropFirst() {
                 guard flag == "latent" else {
-                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: column(of: colon, in: line, loc))
+                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: at(colon))
                 }
                 latent = true
             }
-            guard let fat = find("=>", in: line, from: colon) else {
+            guard let fat = find(UInt8(ascii: "="), UInt8(ascii: ">"), from: colon) else {
                 throw GrammarError("rule '\(name)' needs '=> operator(...)'", at: loc)
             }
-            let pattern = String(line[line.index(after: colon)..<fat.lowerBound])
-            let patternColumn = line.distance(from: line.startIndex, to: colon) + 2
-            let call = line[fat.upperBound...].trimmedSpaces
-            let callLoc = column(of: fat.upperBound, in: line, loc)
-            var op = call
+            let pattern = string(u, colon + 1, fat)
+            let patternColumn = characterCount(u, colon) + 2
+            let (ca, cb) = trimRange(u, fat + 2, u.count)
+            let callLoc = at(fat + 2)
+            var op = string(u, ca, cb)
             var args: [Argument] = []
-            if let open = call.firstIndex(of: "(") {
-                guard call.hasSuffix(")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
-                op = String(call[..<open]).trimmedSpaces
-                let inner = call[call.index(after: open)..<call.index(before: call.endIndex)]
-                for raw in inner.split(separator: ",") {
-                    let a = raw.trimmedSpaces
+            if let open = find(UInt8(ascii: "("), from: ca), open < cb {
+                guard u[cb - 1] == UInt8(ascii: ")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
+                let (oa, ob) = trimRange(u, ca, open)
+                op = string(u, oa, ob)
+                // The arguments between '(' and ')', split at ',' (empty runs skipped).
+                var from = open + 1
+                for j in (open + 1)...(cb - 1) where j == cb - 1 || u[j] == UInt8(ascii: ",") {
+                    defer { from = j + 1 }
+                    guard j > from else { continue }
+                    let (aa, ab) = trimRange(u, from, j)
+                    let a = string(u, aa, ab)
                     if a.hasPrefix("$") {
                         guard let n = Int(a.dropFirst()), n >= 1 else {
                             throw GrammarError("bad argument '\(a)' (use $1, $2, …)", at: callLoc)
@@ -275,43 +291,64 @@ public enum GrammarLoader {
         }
     }
 
-    /// The lines of a text, split at "\n" (a "\r" before it goes with the comment stripping).
-    static func lines(_ text: String) -> [Substring] {
-        var out: [Substring] = []
-        let u = text.utf8
-        var start = u.startIndex
-        var i = start
-        while i != u.endIndex {
-            if u[i] == UInt8(ascii: "\n") {
-                out.append(text[start..<i])
-                start = u.index(after: i)
+    /// Calls `body` with each line's number and bytes, split at "\n", without its comment and
+    /// without carriage returns. '#' starts a comment at the start of a line or after whitespace,
+    /// outside quotes (so `<num#2>` is not a comment).
+    static func forEachLine(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var text = text
+        try text.withUTF8 { buf in
+            let n = buf.count
+            var start = 0
+            var lineNo = 0
+            while start <= n {
+                var end = start
+                while end < n && buf[end] != UInt8(ascii: "\n") { end += 1 }
+                lineNo += 1
+                var inQuote = false
+                var prev = UInt8(ascii: " ")
+                var hasCR = false
+                var keep = end
+                for i in start..<end {
+                    let b = buf[i]
+                    if b == UInt8(ascii: "\"") { inQuote.toggle() }
+                    if b == UInt8(ascii: "#") && !inQuote && (prev == UInt8(ascii: " ") || prev == UInt8(ascii: "\t")) { keep = i; break }
+                    if b == UInt8(ascii: "\r") { hasCR = true }
+                    prev = b
+                }
+                let kept = UnsafeBufferPointer(rebasing: buf[start..<keep])
+                if hasCR {
+                    try kept.filter { $0 != UInt8(ascii: "\r") }.withUnsafeBufferPointer { try body(lineNo, $0) }
+                } else {
+                    try body(lineNo, kept)
+                }
+                start = end + 1
             }
-            u.formIndex(after: &i)
         }
-        out.append(text[start..<u.endIndex])
-        return out
     }
 
-    static func stripComment(_ line: Substring) -> Substring {
-        // '#' starts a comment at the start of a line or after whitespace, outside quotes
-        // (so `<num#2>` is not a comment). Carriage returns are dropped.
-        var inQuote = false
-        var prev = UInt8(ascii: " ")
-        var hasCR = false
-        let u = line.utf8
-        var end = u.endIndex
-        var i = u.startIndex
-        while i != u.endIndex {
-            let b = u[i]
-            if b == UInt8(ascii: "\"") { inQuote.toggle() }
-            if b == UInt8(ascii: "#") && !inQuote && (prev == UInt8(ascii: " ") || prev == UInt8(ascii: "\t")) { end = i; break }
-            if b == UInt8(ascii: "\r") { hasCR = true }
-            prev = b
-            u.formIndex(after: &i)
-        }
-        let kept = line[line.startIndex..<end]
-        guard hasCR else { return kept }
-        return Substring(String(decoding: kept.utf8.filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self))
+    /// `a..<b` without leading and trailing spaces and tabs.
+    static func trimRange(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (Int, Int) {
+        var a = a, b = b
+        while a < b, u[a] == UInt8(ascii: " ") || u[a] == UInt8(ascii: "\t") { a += 1 }
+        while b > a, u[b - 1] == UInt8(ascii: " ") || u[b - 1] == UInt8(ascii: "\t") { b -= 1 }
+        return (a, b)
+    }
+
+    static func string(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: u[a..<b]), as: UTF8.self)
+    }
+
+    static func hasPrefix(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard b - a >= n else { return false }
+        for k in 0..<n where u[a + k] != prefix.utf8Start[k] { return false }
+        return true
+    }
+
+    /// How many characters the first `bytes` bytes of a line hold.
+    static func characterCount(_ u: UnsafeBufferPointer<UInt8>, _ bytes: Int) -> Int {
+        let prefix = UnsafeBufferPointer(rebasing: u[0..<bytes])
+        return prefix.allSatisfy({ $0 < 0x80 }) ? bytes : String(decoding: prefix, as: UTF8.self).count
     }
 
     /// The text without leading and trailing spaces and tabs.
@@ -326,39 +363,6 @@ public enum GrammarLoader {
             b = p
         }
         return s[a..<b]
-    }
-
-    static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
-        let u = s.utf8
-        guard u.count >= prefix.utf8CodeUnitCount else { return false }
-        var i = u.startIndex
-        for k in 0..<prefix.utf8CodeUnitCount {
-            if u[i] != prefix.utf8Start[k] { return false }
-            u.formIndex(after: &i)
-        }
-        return true
-    }
-
-    /// The first occurrence of an ASCII needle at or after `from`.
-    static func find<S: StringProtocol>(_ needle: StaticString, in s: S, from: String.Index) -> Range<String.Index>? {
-        let u = s.utf8
-        let n = needle.utf8CodeUnitCount
-        var i = from
-        while i != u.endIndex {
-            var j = i
-            var k = 0
-            while k < n, j != u.endIndex, u[j] == needle.utf8Start[k] { u.formIndex(after: &j); k += 1 }
-            if k == n { return i..<j }
-            u.formIndex(after: &i)
-        }
-        return nil
-    }
-
-    /// How many characters the first `utf8Prefix` bytes of a line hold.
-    static func characterCount(_ line: Substring, utf8Prefix: Int) -> Int {
-        let u = line.utf8
-        let end = u.index(u.startIndex, offsetBy: utf8Prefix)
-        return line[line.startIndex..<end].count
     }
 
     static func isIdentifier<S: StringProtocol>(_ s: S) -> Bool {
@@ -379,9 +383,6 @@ public enum GrammarLoader {
         return .text(s)
     }
 
-    static func column(of idx: String.Index, in line: String, _ loc: SourceLocation) -> SourceLocation {
-        SourceLocation(file: loc.file, line: loc.line, column: line.distance(from: line.startIndex, to: idx) + 1)
-    }
 }
 
 /// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
@@ -392,6 +393,11 @@ enum GrammarText {
         let fast = text.utf8.withContiguousStorageIfAvailable { asciiPieces($0, into: &out) }
             ?? Array(text.utf8).withUnsafeBufferPointer { asciiPieces($0, into: &out) }
         return fast ? out : unicodePieces(String(text))
+    }
+
+    static func pieces(bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var out: [String] = []
+        return asciiPieces(bytes, into: &out) ? out : unicodePieces(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The pieces of ASCII text, byte by byte; false (and nothing added) when the text is not ASCII.
