@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "NLCal", targets: ["NLCal"]),
         .executable(name: "nlcal", targets: ["nlcal"]),
+        // The calendar-store commands (`nlcal add`, `agenda`, …): `nlcal` execs this sibling binary,
+        // so parsing does not load SQLite and the networking stack at start.
+        .executable(name: "nlcal-store", targets: ["nlcal-store"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,10 +25,25 @@ let package = Package(
         .target(name: "NLCal", dependencies: ["CICU"]),
         // The event store: SQLite through GRDB, CalDAV sync. Keeps the core library free of SQLite.
         .target(name: "NLCalStore", dependencies: ["NLCal", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The thin command-line front end.
+        // What both command-line binaries share: context options, the pipeline cache, errors.
+        .target(name: "NLCalCLI", dependencies: ["NLCal", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The thin command-line front end. It must not depend on NLCalStore (see nlcal-store).
         .executableTarget(
             name: "nlcal",
-            dependencies: ["NLCal", "NLCalStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NLCal", "NLCalCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The Swift runtime and Foundation linked in statically: start-up skips loading and
+            // resolving a dozen shared libraries (issue #8). Modules compiled without
+            // -static-stdlib do not name Foundation's static helper libraries, hence the list.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"]),
+                .linkedLibrary("CoreFoundation"), .linkedLibrary("_FoundationICU"), .linkedLibrary("_FoundationCShims"),
+                .linkedLibrary("_FoundationCollections"), .linkedLibrary("swiftSynchronization"),
+            ]
+        ),
+        // The calendar-store commands, run by `nlcal add …` through exec.
+        .executableTarget(
+            name: "nlcal-store",
+            dependencies: ["NLCal", "NLCalCLI", "NLCalStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "NLCalTestSupport", path: "Sources/NLCalTestSupport"),
         // Release-build benchmark harness: `swift run -c release nlcal-bench` (see BENCHMARKS.md).

@@ -1,5 +1,6 @@
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// The batch protocol: one JSON object per stdin line in, one result line out, in order,
 /// written as soon as the lines that arrived together are answered. A bad line gets an error object for its id; the others are answered.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal eval`: scores time and event corpora.
 struct EvalCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal golden`: regression tests kept as reviewed files of inputs and expected outputs.
 struct GoldenCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal grammar`: tools for grammar authors.
 struct GrammarCommand: ParsableCommand {

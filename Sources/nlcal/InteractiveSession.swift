@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal parse`: parses text from the arguments (or stdin) and prints the result.
 struct ParseCommand: ParsableCommand {
@@ -78,6 +79,9 @@ struct ParseCommand: ParsableCommand {
             let input = try readInput()
             let context = try options.context()
             let pipeline = try cache.pipeline(for: context.locale)
+            // One parse, then the process ends: never tear the pipeline down (freeing the grammar
+            // and parser tables cost about a millisecond at exit).
+            _ = Unmanaged.passRetained(pipeline)
             try plugins.install(into: pipeline)
             var result = try pipeline.parse(input, context: context, timed: verbose || explain)
             if !choose.isEmpty { try ChipResolver.apply(choose, to: &result) }

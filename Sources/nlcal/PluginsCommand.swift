@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal plugins`: lists the plugins nlcal finds and the built-in formats.
 struct PluginsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal resolve`: settles ambiguities of a saved ParseResult by choosing chips.
 struct ResolveCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 
 /// `nlcal tool-schema`: prints the `parse_event` function definition a model is given.
 struct ToolSchemaCommand: ParsableCommand {

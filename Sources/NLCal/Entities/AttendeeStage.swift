@@ -8,7 +8,7 @@ public final class AttendeeStage: Stage {
     public let name = "attendees"
     let words: WordLists
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["contact-verb", "attendee-intro", "list-joiner", "name-title", "not-a-name", "location-prep", "group-word", "zone-city"]) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens

@@ -12,7 +12,7 @@ public final class LocationStage: Stage {
     public let name = "location"
     let words: WordLists
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["location-prep", "venue", "platform", "attendee-intro"]) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens

@@ -12,15 +12,28 @@ struct WordLists: Sendable {
     /// Each list's one-piece phrases, for looking a one-piece token up without building an array.
     let singles: [String: Set<String>]
 
-    init(grammar: Grammar) {
+    /// Indexes the named lists (a stage names those it reads; indexing every lexicon category
+    /// for every stage cost more than the rest of building a pipeline). `match` and `contains`
+    /// treat any other list as empty (a debug build stops there).
+    init(grammar: Grammar, lists: Set<String>) {
         phrases = grammar.wordLists
-        byFirst = phrases.mapValues { Dictionary(grouping: $0, by: { $0[0] }) }
-        sets = phrases.mapValues { Set($0) }
-        singles = phrases.mapValues { Set($0.filter { $0.count == 1 }.map { $0[0] }) }
+        var byFirst: [String: [String: [[String]]]] = [:]
+        var sets: [String: Set<[String]>] = [:]
+        var singles: [String: Set<String>] = [:]
+        for name in lists {
+            let list = phrases[name] ?? []
+            byFirst[name] = Dictionary(grouping: list, by: { $0[0] })
+            sets[name] = Set(list)
+            singles[name] = Set(list.filter { $0.count == 1 }.map { $0[0] })
+        }
+        self.byFirst = byFirst
+        self.sets = sets
+        self.singles = singles
     }
 
     /// The length in tokens of the longest phrase of a list starting at token `i`, or 0.
     func match(_ list: String, _ tokens: [Token], at i: Int) -> Int {
+        assert(byFirst[list] != nil, "word list '\(list)' was not named when the stage was made")
         guard i < tokens.count, let first = tokens[i].pieces.first?.text,
               let entries = byFirst[list]?[first] else { return 0 }
         var best = 0
@@ -43,6 +56,7 @@ struct WordLists: Sendable {
     }
 
     func contains(_ list: String, _ token: Token) -> Bool {
+        assert(byFirst[list] != nil, "word list '\(list)' was not named when the stage was made")
         if token.pieces.count == 1 { return singles[list]?.contains(token.pieces[0].text) ?? false }
         return sets[list]?.contains(token.pieces.map(\.text)) ?? false
     }

@@ -77,55 +77,64 @@ public enum GrammarLoader {
 
         mutating func readLexicon(file: String, text: String) throws {
             var current: CategoryID?
-            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = stripComment(rawLine)
-                let loc = SourceLocation(file: file, line: i + 1, column: 1)
-                if line.trimmedSpaces.isEmpty { continue }
-                let trimmed = line.trimmedSpaces
-                if trimmed.hasPrefix("[") {
-                    guard trimmed.hasSuffix("]") else { throw GrammarError("section header must end with ']'", at: loc) }
-                    let name = String(trimmed.dropFirst().dropLast()).trimmedSpaces
+            var currentName = ""
+            try forEachLine(text) { lineNo, line in
+                let (ta, tb) = trimRange(line, 0, line.count)
+                if ta == tb { return }
+                let loc = SourceLocation(file: file, line: lineNo, column: 1)
+                if line[ta] == UInt8(ascii: "[") {
+                    guard tb - ta >= 2, line[tb - 1] == UInt8(ascii: "]") else { throw GrammarError("section header must end with ']'", at: loc) }
+                    let (na, nb) = trimRange(line, ta + 1, tb - 1)
+                    let name = string(line, na, nb)
                     guard isIdentifier(name) else {
                         throw GrammarError("bad category name '\(name)' (letters, digits and '-' only)", at: loc)
                     }
                     current = grammar.declare(name, parent: nil, at: loc)
-                    continue
+                    currentName = name
+                    return
                 }
                 guard let cat = current else {
                     throw GrammarError("lexicon entry before any [category] section", at: loc)
                 }
-                var phrasesPart = Substring(trimmed)
+                var phrasesEnd = tb
                 var value: Value?
-                if let eq = trimmed.lastIndex(of: "=") {
-                    let v = trimmed[trimmed.index(after: eq)...].trimmedSpaces
-                    guard !v.isEmpty else {
-                        throw GrammarError("missing value after '='", at: column(of: eq, in: line, loc))
+                if let eq = line[ta..<tb].lastIndex(of: UInt8(ascii: "=")) {
+                    let (va, vb) = trimRange(line, eq + 1, tb)
+                    guard va < vb else {
+                        // The column counts from the line's start as many characters as '=' is
+                        // into the trimmed entry (as it always has).
+                        throw GrammarError("missing value after '='", at: SourceLocation(file: file, line: lineNo, column: characterCount(line, eq - ta) + 1))
                     }
-                    value = parseValue(v)
-                    phrasesPart = trimmed[..<eq]
+                    value = parseValue(string(line, va, vb))
+                    phrasesEnd = eq
                 }
-                for phrase in phrasesPart.split(separator: "|") {
-                    let p = phrase.trimmedSpaces
-                    guard !p.isEmpty else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
-                    let pieces = GrammarText.pieces(p)
-                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(p.lowercased()), origin: loc)
+                // The phrases between '|' (empty runs skipped, as `split` does).
+                var from = ta
+                for j in ta...phrasesEnd where j == phrasesEnd || line[j] == UInt8(ascii: "|") {
+                    defer { from = j + 1 }
+                    guard j > from else { continue }
+                    let (pa, pb) = trimRange(line, from, j)
+                    guard pa < pb else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
+                    let phrase = UnsafeBufferPointer(rebasing: line[pa..<pb])
+                    let pieces = GrammarText.pieces(bytes: phrase)
+                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(String(decoding: phrase, as: UTF8.self).lowercased()), origin: loc)
                     grammar.lexicon[pieces[0], default: []].append(entry)
                     grammar.lexiconEntryCount += 1
-                    grammar.wordLists[grammar.categoryName(cat), default: []].append(pieces)
+                    grammar.wordLists[currentName, default: []].append(pieces)
                 }
             }
         }
 
         mutating func readRules(file: String, text: String, layer: Int) throws {
-            for (i, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = stripComment(rawLine)
-                let trimmed = line.trimmedSpaces
-                if trimmed.isEmpty { continue }
-                let indent = line.prefix(while: { $0 == " " || $0 == "\t" }).count
-                let loc = SourceLocation(file: file, line: i + 1, column: indent + 1)
-                if trimmed.hasPrefix("category ") {
-                    let body = trimmed.dropFirst("category ".count)
-                    let parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
+            try forEachLine(text) { lineNo, line in
+                let (ta, tb) = trimRange(line, 0, line.count)
+                if ta == tb { return }
+                // `ta` is also the indent: only spaces and tabs are trimmed.
+                let loc = SourceLocation(file: file, line: lineNo, column: ta + 1)
+                if hasPrefix(line, ta, tb, "category ") {
+                    let body = string(line, ta + "category ".count, tb)
+                    var parts = body.split(separator: ":", maxSplits: 1).map { $0.trimmedSpaces }
+                    if parts.isEmpty { parts = [""] }  // `category :`
                     guard isIdentifier(parts[0]) else { throw GrammarError("bad category name '\(parts[0])'", at: loc) }
                     var parent: CategoryID?
                     if parts.count == 2 {
@@ -133,51 +142,80 @@ public enum GrammarLoader {
                         parent = grammar.declare(parts[1], parent: nil, at: loc)
                     }
                     grammar.declare(parts[0], parent: parent, at: loc)
-                } else if trimmed.hasPrefix("rule ") {
-                    pendingRules.append((try parseRuleLine(line, loc: loc), layer))
+                } else if hasPrefix(line, ta, tb, "rule ") {
+                    pendingRules.append((try parseRuleLine(line, indent: ta, loc: loc), layer))
                 } else {
+                    let trimmed = string(line, ta, tb)
                     let word = trimmed.split(separator: " ").first.map(String.init) ?? trimmed
                     throw GrammarError("expected 'rule' or 'category', found '\(word)'", at: loc)
                 }
             }
         }
 
-        func parseRuleLine(_ line: String, loc: SourceLocation) throws -> RuleDraft {
-            // rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)
-            guard let arrow = line.range(of: "->") else {
+        /// One rule line (comment removed; it starts with "rule " after `indent` spaces or tabs):
+        /// `rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)`.
+        func parseRuleLine(_ u: UnsafeBufferPointer<UInt8>, indent: Int, loc: SourceLocation) throws -> RuleDraft {
+            /// Columns count characters: the byte offset, unless the line is not ASCII.
+            func at(_ offset: Int) -> SourceLocation {
+                SourceLocation(file: loc.file, line: loc.line, column: characterCount(u, offset) + 1)
+            }
+            func find(_ a: UInt8, _ b: UInt8? = nil, from: Int) -> Int? {
+                var i = from
+                while i < u.count {
+                    if u[i] == a, b == nil || (i + 1 < u.count && u[i + 1] == b!) { return i }
+                    i += 1
+                }
+                return nil
+            }
+            guard let arrow = find(UInt8(ascii: "-"), UInt8(ascii: ">"), from: 0) else {
                 throw GrammarError("rule needs '-> category:' after its name", at: loc)
             }
-            let name = line[line.range(of: "rule ")!.upperBound..<arrow.lowerBound].trimmedSpaces
+            let (na, nb) = trimRange(u, indent + "rule ".count, arrow)
+            let name = string(u, na, nb)
             guard isIdentifier(name) else { throw GrammarError("bad rule name '\(name)'", at: loc) }
-            guard let colon = line[arrow.upperBound...].firstIndex(of: ":") else {
+            guard let colon = find(UInt8(ascii: ":"), from: arrow + 2) else {
                 throw GrammarError("rule '\(name)' needs ':' after its category", at: loc)
             }
-            let head = line[arrow.upperBound..<colon].split(separator: " ").map(String.init)
+            // The words between '->' and ':', split at spaces.
+            var head: [String] = []
+            var k = arrow + 2
+            while k < colon {
+                if u[k] == UInt8(ascii: " ") { k += 1; continue }
+                var e = k
+                while e < colon, u[e] != UInt8(ascii: " ") { e += 1 }
+                head.append(string(u, k, e))
+                k = e
+            }
             guard let category = head.first, isIdentifier(category) else {
                 throw GrammarError("rule '\(name)' has no valid category after '->'", at: loc)
             }
             var latent = false
             for flag in head.dropFirst() {
                 guard flag == "latent" else {
-                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: column(of: colon, in: line, loc))
+                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: at(colon))
                 }
                 latent = true
             }
-            guard let fat = line.range(of: "=>", range: colon..<line.endIndex) else {
+            guard let fat = find(UInt8(ascii: "="), UInt8(ascii: ">"), from: colon) else {
                 throw GrammarError("rule '\(name)' needs '=> operator(...)'", at: loc)
             }
-            let pattern = String(line[line.index(after: colon)..<fat.lowerBound])
-            let patternColumn = line.distance(from: line.startIndex, to: colon) + 2
-            let call = line[fat.upperBound...].trimmedSpaces
-            let callLoc = column(of: fat.upperBound, in: line, loc)
-            var op = call
+            let pattern = string(u, colon + 1, fat)
+            let patternColumn = characterCount(u, colon) + 2
+            let (ca, cb) = trimRange(u, fat + 2, u.count)
+            let callLoc = at(fat + 2)
+            var op = string(u, ca, cb)
             var args: [Argument] = []
-            if let open = call.firstIndex(of: "(") {
-                guard call.hasSuffix(")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
-                op = String(call[..<open]).trimmedSpaces
-                let inner = call[call.index(after: open)..<call.index(before: call.endIndex)]
-                for raw in inner.split(separator: ",") {
-                    let a = raw.trimmedSpaces
+            if let open = find(UInt8(ascii: "("), from: ca), open < cb {
+                guard u[cb - 1] == UInt8(ascii: ")") else { throw GrammarError("operator call must end with ')'", at: callLoc) }
+                let (oa, ob) = trimRange(u, ca, open)
+                op = string(u, oa, ob)
+                // The arguments between '(' and ')', split at ',' (empty runs skipped).
+                var from = open + 1
+                for j in (open + 1)...(cb - 1) where j == cb - 1 || u[j] == UInt8(ascii: ",") {
+                    defer { from = j + 1 }
+                    guard j > from else { continue }
+                    let (aa, ab) = trimRange(u, from, j)
+                    let a = string(u, aa, ab)
                     if a.hasPrefix("$") {
                         guard let n = Int(a.dropFirst()), n >= 1 else {
                             throw GrammarError("bad argument '\(a)' (use $1, $2, …)", at: callLoc)
@@ -253,41 +291,147 @@ public enum GrammarLoader {
         }
     }
 
-    static func stripComment(_ line: Substring) -> String {
-        // '#' starts a comment at the start of a line or after whitespace, outside quotes
-        // (so `<num#2>` is not a comment).
-        var inQuote = false
-        var out = ""
-        var prev: Character = " "
-        for c in line {
-            if c == "\"" { inQuote.toggle() }
-            if c == "#" && !inQuote && (prev == " " || prev == "\t") { break }
-            out.append(c)
-            prev = c
+    /// Calls `body` with each line's number and bytes, split at "\n", without its comment and
+    /// without carriage returns. '#' starts a comment at the start of a line or after whitespace,
+    /// outside quotes (so `<num#2>` is not a comment).
+    static func forEachLine(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var text = text
+        try text.withUTF8 { buf in
+            let n = buf.count
+            var start = 0
+            var lineNo = 0
+            while start <= n {
+                var end = start
+                while end < n && buf[end] != UInt8(ascii: "\n") { end += 1 }
+                lineNo += 1
+                var inQuote = false
+                var prev = UInt8(ascii: " ")
+                var hasCR = false
+                var keep = end
+                for i in start..<end {
+                    let b = buf[i]
+                    if b == UInt8(ascii: "\"") { inQuote.toggle() }
+                    if b == UInt8(ascii: "#") && !inQuote && (prev == UInt8(ascii: " ") || prev == UInt8(ascii: "\t")) { keep = i; break }
+                    if b == UInt8(ascii: "\r") { hasCR = true }
+                    prev = b
+                }
+                let kept = UnsafeBufferPointer(rebasing: buf[start..<keep])
+                if hasCR {
+                    try kept.filter { $0 != UInt8(ascii: "\r") }.withUnsafeBufferPointer { try body(lineNo, $0) }
+                } else {
+                    try body(lineNo, kept)
+                }
+                start = end + 1
+            }
         }
-        return out.replacingOccurrences(of: "\r", with: "")
     }
 
-    static func isIdentifier(_ s: String) -> Bool {
-        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    /// `a..<b` without leading and trailing spaces and tabs.
+    static func trimRange(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (Int, Int) {
+        var a = a, b = b
+        while a < b, u[a] == UInt8(ascii: " ") || u[a] == UInt8(ascii: "\t") { a += 1 }
+        while b > a, u[b - 1] == UInt8(ascii: " ") || u[b - 1] == UInt8(ascii: "\t") { b -= 1 }
+        return (a, b)
+    }
+
+    static func string(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: u[a..<b]), as: UTF8.self)
+    }
+
+    static func hasPrefix(_ u: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard b - a >= n else { return false }
+        for k in 0..<n where u[a + k] != prefix.utf8Start[k] { return false }
+        return true
+    }
+
+    /// How many characters the first `bytes` bytes of a line hold.
+    static func characterCount(_ u: UnsafeBufferPointer<UInt8>, _ bytes: Int) -> Int {
+        let prefix = UnsafeBufferPointer(rebasing: u[0..<bytes])
+        return prefix.allSatisfy({ $0 < 0x80 }) ? bytes : String(decoding: prefix, as: UTF8.self).count
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    static func trimSpaces(_ s: Substring) -> Substring {
+        let u = s.utf8
+        var a = u.startIndex
+        var b = u.endIndex
+        while a != b, u[a] == UInt8(ascii: " ") || u[a] == UInt8(ascii: "\t") { u.formIndex(after: &a) }
+        while a != b {
+            let p = u.index(before: b)
+            guard u[p] == UInt8(ascii: " ") || u[p] == UInt8(ascii: "\t") else { break }
+            b = p
+        }
+        return s[a..<b]
+    }
+
+    static func isIdentifier<S: StringProtocol>(_ s: S) -> Bool {
+        guard !s.isEmpty else { return false }
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return s.utf8.allSatisfy { b in
+                (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+            }
+        }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
     static func parseValue(_ s: String) -> Value {
-        if let d = Double(s), !s.contains("e"), !s.hasPrefix("+") {
+        if let d = Double(s), !s.utf8.contains(UInt8(ascii: "e")), !s.hasPrefix("+") {
             return .number(d, digits: 0)
         }
         return .text(s)
     }
 
-    static func column(of idx: String.Index, in line: String, _ loc: SourceLocation) -> SourceLocation {
-        SourceLocation(file: loc.file, line: loc.line, column: line.distance(from: line.startIndex, to: idx) + 1)
-    }
 }
 
 /// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
 /// digits, and single other characters, case-folded.
 enum GrammarText {
-    static func pieces(_ text: String) -> [String] {
+    static func pieces<S: StringProtocol>(_ text: S) -> [String] {
+        var out: [String] = []
+        let fast = text.utf8.withContiguousStorageIfAvailable { asciiPieces($0, into: &out) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { asciiPieces($0, into: &out) }
+        return fast ? out : unicodePieces(String(text))
+    }
+
+    static func pieces(bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var out: [String] = []
+        return asciiPieces(bytes, into: &out) ? out : unicodePieces(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The pieces of ASCII text, byte by byte; false (and nothing added) when the text is not ASCII.
+    private static func asciiPieces(_ buf: UnsafeBufferPointer<UInt8>, into out: inout [String]) -> Bool {
+        for b in buf where b >= 0x80 { return false }
+        @inline(__always) func kind(_ b: UInt8) -> Int {
+            if (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) { return 1 }
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { return 2 }
+            return 0
+        }
+        let n = buf.count
+        var i = 0
+        while i < n {
+            let b = buf[i]
+            if b == UInt8(ascii: " ") || (b >= 0x09 && b <= 0x0D) { i += 1; continue }  // Character.isWhitespace
+            let k = kind(b)
+            var j = i + 1
+            if k != 0 { while j < n && kind(buf[j]) == k { j += 1 } }
+            let start = i
+            out.append(String(unsafeUninitializedCapacity: j - start) { dst in
+                for t in 0..<(j - start) {
+                    let c = buf[start + t]
+                    dst[t] = c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c + 32 : c
+                }
+                return j - start
+            })
+            i = j
+        }
+        return true
+    }
+
+    /// Splits grammar text into the same pieces the tokenizer produces: runs of letters, runs of
+    /// digits, and single other characters, case-folded.
+    static func unicodePieces(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
         var currentKind = 0  // 1 letters, 2 digits
@@ -309,9 +453,6 @@ enum GrammarText {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (a fast, Foundation-free trim).
     var trimmedSpaces: String {
-        var sub = Substring(self)
-        while let f = sub.first, f == " " || f == "\t" { sub = sub.dropFirst() }
-        while let l = sub.last, l == " " || l == "\t" { sub = sub.dropLast() }
-        return String(sub)
+        String(GrammarLoader.trimSpaces(Substring(self)))
     }
 }

@@ -11,7 +11,7 @@ public final class TitleStage: Stage {
     let words: WordLists
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar) }
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector"]) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.event.title = title(state, keepMeals: false)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 import NLCalStore
 
 /// `nlcal import FILE.ics`: adds or updates the file's events, by UID, in one transaction.

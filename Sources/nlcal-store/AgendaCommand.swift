@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 import NLCalStore
 
 /// `nlcal agenda`: the occurrences in a window, recurrences expanded, from the store or a CalDAV server.

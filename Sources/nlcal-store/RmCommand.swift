@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 import NLCalStore
 
 /// `nlcal rm UID`: deletes an event.

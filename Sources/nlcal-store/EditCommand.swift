@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 import NLCalStore
 
 /// `nlcal edit UID TEXT`: re-parses new text (relative to --now) into the same event.

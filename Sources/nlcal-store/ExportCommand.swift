@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NLCal
+import NLCalCLI
 import NLCalStore
 
 /// `nlcal export --ics`: the store (or one calendar) as one iCalendar file.

@@ -3,44 +3,46 @@ import Foundation
 import NLCal
 
 /// Options that make the parse context: reference time, zone, locale, grammars, policies.
-struct ContextOptions: ParsableArguments {
+package struct ContextOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .long, help: "Reference time, ISO-8601 (2026-03-11T09:15:00+09:00; without an offset it is read in --tz). Default: now.")
-    var now: String?
+    package var now: String?
 
     @Option(name: .long, help: "IANA time zone (Asia/Tokyo). Default: the system zone.")
-    var tz: String?
+    package var tz: String?
 
     @Option(name: .long, help: "Locale: en, en-US (3/5 = March 5), en-GB (3/5 = 3 May).")
-    var locale: String = "en"
+    package var locale: String = "en"
 
     @Option(name: .long, help: "A grammar folder whose rules add to or override the shipped ones (repeatable).")
-    var grammars: [String] = []
+    package var grammars: [String] = []
 
     @Option(name: .long, help: "First day of the week: monday … sunday.")
-    var weekStart: String = "monday"
+    package var weekStart: String = "monday"
 
     @Option(name: .long, help: "\"next Tue\": first-after-today | following-week.")
-    var nextWeekday: String = Policies.NextWeekday.firstAfterToday.rawValue
+    package var nextWeekday: String = Policies.NextWeekday.firstAfterToday.rawValue
 
     @Option(name: .long, help: "A weekday said on that weekday: today | next-week.")
-    var sameWeekday: String = Policies.SameWeekday.today.rawValue
+    package var sameWeekday: String = Policies.SameWeekday.today.rawValue
 
     @Option(name: .long, help: "Unanchored dates and times: future | past.")
-    var prefer: String = Policies.Preference.future.rawValue
+    package var prefer: String = Policies.Preference.future.rawValue
 
     @Option(name: .long, help: "Numeric dates: locale | month-first | day-first.")
-    var dateOrder: String = Policies.DateOrder.locale.rawValue
+    package var dateOrder: String = Policies.DateOrder.locale.rawValue
 
     @Option(name: .long, help: "Event length in minutes when the text gives none.")
-    var defaultDuration: Int = 60
+    package var defaultDuration: Int = 60
 
-    func zone() throws -> Zone {
+    package func zone() throws -> Zone {
         guard let name = tz else { return Zone.system }
         guard let z = Zone(identifier: name) else { throw CLIError("unknown time zone '\(name)' (use an IANA name like Europe/Berlin)") }
         return z
     }
 
-    func policies() throws -> Policies {
+    package func policies() throws -> Policies {
         var p = Policies()
         guard let ws = Policies.weekdayNames.firstIndex(of: weekStart.lowercased()) else {
             throw CLIError("invalid --week-start '\(weekStart)' (monday … sunday)")
@@ -65,7 +67,7 @@ struct ContextOptions: ParsableArguments {
     }
 
     /// The context for one parse; `ref`, `tz`, `locale` override the command line (batch lines).
-    func context(ref: String? = nil, tz lineTZ: String? = nil, locale lineLocale: String? = nil) throws -> ParseContext {
+    package func context(ref: String? = nil, tz lineTZ: String? = nil, locale lineLocale: String? = nil) throws -> ParseContext {
         var zone = try self.zone()
         if let lineTZ {
             guard let z = Zone(identifier: lineTZ) else { throw CLIError("unknown time zone '\(lineTZ)'") }
@@ -86,7 +88,7 @@ struct ContextOptions: ParsableArguments {
 
     /// A BCP 47-like tag: 2–3 ASCII letters, then subtags of 2–8 ASCII letters or digits,
     /// separated by "-" or "_" ("en", "en-US", "zh_Hant_TW").
-    static func isLocaleTag(_ s: String) -> Bool {
+    package static func isLocaleTag(_ s: String) -> Bool {
         var index = 0, length = 0
         func subtagOK() -> Bool { index == 0 ? (2...3).contains(length) : (2...8).contains(length) }
         for b in s.utf8 {
@@ -108,13 +110,13 @@ struct ContextOptions: ParsableArguments {
 }
 
 /// Loads and caches one pipeline per grammar language.
-final class PipelineCache {
-    let userGrammars: [String]
+package final class PipelineCache {
+    package let userGrammars: [String]
     private var pipelines: [String: Pipeline] = [:]
 
-    init(userGrammars: [String]) { self.userGrammars = userGrammars }
+    package init(userGrammars: [String]) { self.userGrammars = userGrammars }
 
-    func pipeline(for locale: String) throws -> Pipeline {
+    package func pipeline(for locale: String) throws -> Pipeline {
         let lang = GrammarLocator.language(of: locale)
         if let p = pipelines[lang] { return p }
         var dirs = [try GrammarLocator.shippedDirectory(locale: lang)]
