@@ -66,6 +66,10 @@ import Testing
         #expect(error([("x.lex", "monday = 1\n")])?.message == "lexicon entry before any [category] section")
         #expect(error([("x.lex", "[weekday\n")])?.message == "section header must end with ']'")
         #expect(error([("x.rules", "rule r -> time latnt: now => now\n")])?.message.contains("unknown rule flag 'latnt'") == true)
+        // A glue mark or an optional mark with no element of its own (these used to crash).
+        #expect(error([("x.rules", "rule r -> time: ~ => now\n")])?.message.hasPrefix("'~' must be followed directly by an element") == true)
+        #expect(error([("x.rules", "rule r -> time: now ~ tomorrow => now\n")])?.location?.column == 21)
+        #expect(error([("x.rules", "rule r -> time: now ? => now\n")])?.message == "expected an element, found ''")
     }
 
     @Test func directoryErrors() throws {

@@ -40,7 +40,9 @@ enum PatternParser {
             let start = here()
             var glued = false
             if chars[i] == tilde { glued = true; i += 1 }
-            guard i < chars.count else { throw GrammarError("'~' must precede an element", at: start) }
+            guard i < chars.count, chars[i] != space, chars[i] != tab else {
+                throw GrammarError("'~' must be followed directly by an element (write ~<cat> or ~\"x\")", at: start)
+            }
             var kind: PatternElement.Kind
             switch chars[i] {
             case U.ascii("<"):
@@ -73,7 +75,9 @@ enum PatternParser {
                 guard chars[i..<j].allSatisfy(\.isWordUnit) else {
                     throw GrammarError("unexpected '\(word)': quote literals that contain punctuation", at: start)
                 }
-                kind = .literal([GrammarText.pieces(word)])
+                let pieces = GrammarText.pieces(word)
+                guard !pieces.isEmpty else { throw GrammarError("expected an element, found '\(word)'", at: start) }
+                kind = .literal([pieces])
                 i = j
             }
             var optional = false
