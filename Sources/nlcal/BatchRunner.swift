@@ -161,6 +161,15 @@ final class BatchRunner {
         }
     }
 
+    /// Whether a text holds a CR or LF byte (memchr over the UTF-8, for ~1 KB a line).
+    static func hasLineBreak(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            guard let base = b.baseAddress, !b.isEmpty else { return false }
+            return memchr(base, 0x0A, b.count) != nil || memchr(base, 0x0D, b.count) != nil
+        }
+    }
+
     static func errorLine(_ code: String, _ message: String, _ id: JSON) -> String {
         JSON.object([("id", id), ("error", .object([("code", .string(code)), ("message", .string(message))]))]).serialized() + "\n"
     }
@@ -218,7 +227,7 @@ final class BatchRunner {
                 return .failure(code: "plugin-failed", message: e.description, id: id)
             }
             // Bytes, not Characters: a line of output is ~1 KB, and "\r\n" is one Character.
-            guard !out.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw EmitError.notOneLine(format: emitter.name) }
+            guard !BatchRunner.hasLineBreak(out) else { throw EmitError.notOneLine(format: emitter.name) }
             return .line(out)
         } catch let e as PluginError {
             throw e
