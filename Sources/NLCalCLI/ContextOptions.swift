@@ -67,11 +67,15 @@ package struct ContextOptions: ParsableArguments {
     }
 
     /// The context for one parse; `ref`, `tz`, `locale` override the command line (batch lines).
-    package func context(ref: String? = nil, tz lineTZ: String? = nil, locale lineLocale: String? = nil) throws -> ParseContext {
-        var zone = try self.zone()
+    /// `policies`, when given, are this command line's (batch mode reads them once).
+    package func context(ref: String? = nil, tz lineTZ: String? = nil, locale lineLocale: String? = nil,
+                         policies known: Policies? = nil) throws -> ParseContext {
+        let zone: Zone
         if let lineTZ {
             guard let z = Zone(identifier: lineTZ) else { throw CLIError("unknown time zone '\(lineTZ)'") }
             zone = z
+        } else {
+            zone = try self.zone()
         }
         let nowText = ref ?? now
         var instant = Int(Date().timeIntervalSince1970)
@@ -83,7 +87,7 @@ package struct ContextOptions: ParsableArguments {
         }
         let loc = lineLocale ?? locale
         guard Self.isLocaleTag(loc) else { throw CLIError("invalid locale '\(loc)' (like en, en-US, en-GB)") }
-        return ParseContext(now: instant, zone: zone, locale: loc, policies: try policies())
+        return ParseContext(now: instant, zone: zone, locale: loc, policies: try known ?? policies())
     }
 
     /// A BCP 47-like tag: 2–3 ASCII letters, then subtags of 2–8 ASCII letters or digits,

@@ -22,12 +22,15 @@ final class BatchRunner {
     /// Chips to apply on every line that offers them (`--choose`).
     let choose: [String]
     private var lineNumber = 0
+    /// The command line's policies, read once (nil when they are invalid: each line then reports it).
+    private let policies: Policies?
     private var documentResults: [(result: ParseResult, id: String?)] = []
 
     init(cache: PipelineCache, options: ContextOptions, emitter: Emitter, plugins: PluginHost, explain: Bool, verbose: Bool, choose: [String] = []) {
         self.choose = choose
         self.cache = cache
         self.options = options
+        self.policies = try? options.policies()
         self.emitter = emitter
         self.plugins = plugins
         self.explain = explain
@@ -212,7 +215,7 @@ final class BatchRunner {
             return .failure(code: "text-too-long", message: "\"text\" is longer than \(BatchRunner.maxTextBytes) bytes", id: id)
         }
         do {
-            let ctx = try options.context(ref: ref, tz: tz, locale: locale)
+            let ctx = try options.context(ref: ref, tz: tz, locale: locale, policies: policies)
             let pipeline = try cache.pipeline(for: ctx.locale)
             try plugins.install(into: pipeline)
             var result = try pipeline.parse(text, context: ctx, timed: explain || verbose)
