@@ -60,6 +60,13 @@ midnight = 24:00
 [day-part-word]
 morning | mornings | morn | morningish = 0-12@9
 early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
+mid-morning | mid morning | midmorning = 9-11@10
+late morning = 10-12@10
+early afternoon = 12-15@13
+mid-afternoon | mid afternoon | midafternoon = 14-16@15
+late afternoon = 15-18@16
+early evening = 18-20@18
+late evening = 21-24@21
 afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
 evening | evenings | eve | eveningish = 18-24@18
 late night = 21-24@22
@@ -72,6 +79,11 @@ end of day | eod | end of the day | close of business | cob = 17-24@17
 # a day makes it a time ("Sat night").
 [night-word]
 night | nite | nights = 18-24@20
+
+# Parts of the day that are a time only with a day: "first thing tomorrow", not "the first
+# thing to do".
+[day-part-with-day]
+first thing | first thing in the morning = 0-10@9
 
 [day-part-phrase]
 after lunch = 13-17@13

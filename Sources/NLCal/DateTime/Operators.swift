@@ -244,6 +244,14 @@ public enum Operators {
             guard let d = arg(a, 0)?.duration, let t = arg(a, 1)?.time else { return nil }
             return .time(.shifted(t, d.negated()))
         }),
+        "shift-days": ("a date moved by N days: the day before Christmas (-1)", { a in
+            guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int else { return nil }
+            return .time(.shifted(t, Duration(Double(n), .day)))
+        }),
+        "business-days": ("Monday to Friday, as one pattern (a business day; holidays are not known)", { _ in
+            var f = Fields(); f.weekdaySet = [1, 2, 3, 4, 5]
+            return .time(.fields(f))
+        }),
         "intersect": ("two times at once: tomorrow + 3pm", { a in
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
             return intersect(x, y).map { .time($0) }

@@ -8,11 +8,12 @@ extension Operators {
             guard let t = arg(a, 0)?.time else { return nil }
             return everyOf(t, interval: arg(a, 1)?.int ?? 1).map { .recurrence($0) }
         }),
-        "recur": ("a recurrence of a frequency: daily, weekly, monthly, yearly; optional INTERVAL", { a in
-            guard let f = arg(a, 0)?.textValue?.uppercased(), ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(f) else { return nil }
+        "recur": ("a recurrence of a frequency: minutely, hourly, daily, weekly, monthly, yearly; optional INTERVAL", { a in
+            guard let f = arg(a, 0)?.textValue?.uppercased(), ["MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(f) else { return nil }
             var r = Recurrence(freq: f)
-            // With nothing else said, the first occurrence is today ("Journal daily").
-            r.anchor = .fields(Fields())
+            // With nothing else said, the first occurrence is today ("Journal daily"), or for a
+            // recurrence within the day, this minute ("Stretch every 2 hours").
+            r.anchor = f == "MINUTELY" || f == "HOURLY" ? .cycle(.minute, offset: 0) : .fields(Fields())
             if let n = arg(a, 1)?.int { guard n >= 1 else { return nil }; r.interval = n }
             return .recurrence(r)
         }),
