@@ -45,6 +45,24 @@ extension Operators {
             }
             return .recurrence(r)
         }),
+        "recur-except": ("a daily or weekly recurrence without some weekdays: daily except Fridays", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time, case .fields(let f) = t,
+                  let excluded = f.weekdaySet ?? f.weekday.map({ [$0] }) else { return nil }
+            let days: [Int]
+            switch r.freq {
+            case "DAILY" where r.interval == 1: days = Array(1...7)
+            case "WEEKLY" where !r.byDay.isEmpty: days = r.byDay.compactMap { code in (1...7).first { rruleDay($0) == code } }
+            default: return nil
+            }
+            let kept = days.filter { !excluded.contains($0) }
+            guard !kept.isEmpty, kept.count < days.count else { return nil }
+            r.freq = "WEEKLY"
+            r.byDay = kept.map(rruleDay)
+            // The first occurrence falls on a day that is kept.
+            var on = Fields(); on.weekdaySet = kept
+            r.anchor = r.anchor.flatMap { intersect($0, .fields(on)) } ?? .fields(on)
+            return .recurrence(r)
+        }),
         "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th", { a in
             guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.time?.fields?.day else { return nil }
             r.freq = "MONTHLY"
