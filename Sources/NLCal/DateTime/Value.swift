@@ -1,4 +1,7 @@
 /// What a grammar item stands for: a number, a word, a time expression, a duration, a zone.
+///
+/// The large payloads (zone, recurrence) are boxed so a value stays small (24 bytes, not 80):
+/// the chart copies values on every match.
 public enum Value: Hashable, Sendable {
     /// A number; `digits` counts the digits as typed (0 for numbers in words), so "09" ≠ "9".
     case number(Double, digits: Int)
@@ -7,9 +10,9 @@ public enum Value: Hashable, Sendable {
     case duration(Duration)
     /// A time zone named in the text: an IANA identifier, with whether it was an abbreviation
     /// that names a region's civil time ("EST" in July is read as EDT but flagged).
-    case zone(String, abbreviation: String?)
+    indirect case zone(String, abbreviation: String?)
     /// A recurrence rule under construction (FREQ/BYDAY/…), with the time it recurs at.
-    case recurrence(Recurrence)
+    indirect case recurrence(Recurrence)
 
     var number: Double? { if case .number(let v, _) = self { return v }; return nil }
     var int: Int? { number.flatMap { $0 == $0.rounded() ? Int($0) : nil } }

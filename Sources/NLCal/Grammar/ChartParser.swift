@@ -24,7 +24,9 @@ public struct Item: Sendable {
     /// Number of rule applications in the derivation (smaller is simpler).
     public var size: Int
     /// For lexicon items, where the entry is defined.
-    var lexiconOrigin: SourceLocation?
+    /// For lexicon items, the entry's index in `Chart.lexiconOrigins` (-1 otherwise): an index,
+    /// not the location itself, keeps items small and free of reference counting.
+    var lexiconEntry: Int32 = -1
 }
 
 /// Limits on the work of one parse, so that long or adversarial input stays linear and bounded.
@@ -139,7 +141,9 @@ public final class ChartParser {
     /// Literal and lexicon pieces as integer symbols.
     private let symbols: [String: Int32]
     /// Lexicon entries by their first symbol, with their pieces as symbols.
-    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: SourceLocation)]]
+    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32)]]
+    /// Where each lexicon entry is defined, by the index lexicon items carry.
+    private let lexiconOrigins: [SourceLocation]
     /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
     private let kindOf: [Bool]
     private let categoryCount: Int
@@ -158,7 +162,8 @@ public final class ChartParser {
         var variants: [Variant] = []
         var literalVariants: [Int32: [Int32]] = [:]
         var symbols: [String: Int32] = [:]
-        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: SourceLocation)]] = [:]
+        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32)]] = [:]
+        var lexiconOrigins: [SourceLocation] = []
         var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
         for a in 0..<categoryCount {
             for b in grammar.ancestors[a] { kindOf[a * categoryCount + Int(b)] = true }
@@ -179,7 +184,8 @@ public final class ChartParser {
         for entries in grammar.lexicon.values {
             for e in entries {
                 let syms = e.pieces.map(symbol)
-                lexicon[syms[0], default: []].append((syms, e.category, e.value, e.origin))
+                lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count)))
+                lexiconOrigins.append(e.origin)
             }
         }
         for (r, rule) in grammar.rules.enumerated() {
@@ -296,6 +302,7 @@ public final class ChartParser {
         self.literalVariants = literalVariants
         self.symbols = symbols
         self.lexicon = lexicon
+        self.lexiconOrigins = lexiconOrigins
         self.kindOf = kindOf
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
@@ -309,6 +316,13 @@ public final class ChartParser {
         public var truncated: Bool
         /// Every item's children, one after another (see `Item.childStart`).
         var childList: [Int32] = []
+        /// Where lexicon entries are defined (see `Item.lexiconEntry`).
+        var lexiconOrigins: [SourceLocation] = []
+
+        /// Where a lexicon item's entry is defined (nil for other items).
+        public func lexiconOrigin(of item: Item) -> SourceLocation? {
+            item.lexiconEntry >= 0 ? lexiconOrigins[Int(item.lexiconEntry)] : nil
+        }
 
         /// The items an item was built from, in pattern order.
         public func children(of item: Item) -> ArraySlice<Int32> {
@@ -320,7 +334,7 @@ public final class ChartParser {
         var run = Run(parser: self, atoms: atoms, budget: budget)
         run.seed()
         run.saturate()
-        return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList)
+        return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
     }
 
     /// The state of one parse.
@@ -441,7 +455,7 @@ public final class ChartParser {
                 if let entries = p.lexicon[sym] {
                     for e in entries where symbolsMatch(e.pieces, at: i) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
-                                 rule: -1, latent: false, size: 0, lexiconOrigin: e.origin))
+                                 rule: -1, latent: false, size: 0, lexiconEntry: e.origin))
                     }
                 }
                 if let vs = p.literalVariants[sym] {

@@ -54,7 +54,7 @@ public enum Derivation {
         for span in state.spans {
             rules.formUnion(span.rules)
             guard let chart = state.chart, let root = item(for: span, chart, grammar) else { continue }
-            for it in items(under: root, chart) where it.rule < 0 && it.lexiconOrigin != nil {
+            for it in items(under: root, chart) where it.rule < 0 && it.lexiconEntry >= 0 {
                 lex.insert(grammar.categoryName(it.category))
             }
         }
@@ -148,7 +148,7 @@ public enum Derivation {
             let file = rule.origin.file.split(separator: "/").last.map(String.init) ?? rule.origin.file
             out.append("\(pad)\(t) \(rule.name) -> \(grammar.categoryName(rule.category))\(item.latent ? " latent" : "") (\(file):\(rule.origin.line)): \(rule.patternText) => \(rule.operatorName)")
             for c in chart.children(of: item) { tree(chart.items[Int(c)], depth: depth + 1, chart, state, grammar, into: &out) }
-        } else if let origin = item.lexiconOrigin {
+        } else if let origin = chart.lexiconOrigin(of: item) {
             let file = origin.file.split(separator: "/").last.map(String.init) ?? origin.file
             out.append("\(pad)\(t) [\(grammar.categoryName(item.category))] lexicon (\(file):\(origin.line))")
         } else {
