@@ -6,6 +6,8 @@
 Prints accuracy (an instant is right when the answer cut down to the expected grain equals the
 expected value; dateparser has no intervals, so interval cases count as wrong unless it finds
 nothing for a `none` case) and per-sentence latency (median, p99) of `search_dates`.
+An event corpus (dev-events.jsonl) is scored on the event's start: an instant of grain minute,
+or day for all-day events.
 """
 import json, sys, time, statistics
 from datetime import datetime, timedelta
@@ -42,6 +44,10 @@ def main():
             found = None
         times.append((time.perf_counter() - t0) * 1e6)
         exp = c["expect"]
+        if "start" in exp or exp.get("none"):
+            # An event corpus: the expected time is the event's start (a day for all-day events).
+            exp = ({"kind": "none"} if exp.get("none") else
+                   {"kind": "instant", "value": exp["start"], "grain": "day" if exp.get("allDay") else "minute"})
         kind = exp.get("kind", "none")
         if kind == "none":
             right += not found
