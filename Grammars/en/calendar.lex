@@ -88,12 +88,16 @@ first thing | first thing in the morning = 0-10@9
 [day-part-phrase]
 after lunch = 13-17@13
 after school = 15-21@15
+after work = 17-21@17
 
 # Tonight: a part of today.
 # Meals name a part of the day, but said with a time they are the event itself
 # ("Lunch at noon" is lunch, at noon), so only a date or "the" makes them a time.
 [meal-word]
+# (Not "breakfast": too often a name's first word, "at the Breakfast Club".)
+brunch = 10-14@11
 lunch = 12-14@12
+dinner | supper = 18-22@19
 
 [tonight-word]
 tonight | tonite | 2nite | 2night = 18-24@20

@@ -25,6 +25,14 @@ extension Operators {
             r.anchor = .fields(f)
             return .recurrence(r)
         }),
+        "weekend-days": ("Saturday and Sunday as a weekly recurrence: on weekends", { _ in
+            var r = Recurrence(freq: "WEEKLY")
+            r.byDay = ["SA", "SU"]
+            var f = Fields()
+            f.weekdaySet = [6, 7]
+            r.anchor = .fields(f)
+            return .recurrence(r)
+        }),
         "weekday-list": ("two or more weekdays: Mon and Wed", { a in
             let days = a.compactMap { $0?.time?.fields }.flatMap { f -> [Int] in
                 if let w = f.weekday { return [w] }
