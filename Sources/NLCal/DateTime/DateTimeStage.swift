@@ -20,6 +20,10 @@ public final class DateTimeStage: Stage {
     let durationCategory: CategoryID?
     /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
     let reportable: [Bool]
+    /// Categories that are kinds of `time`.
+    let isTime: [Bool]
+    /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
+    let ruleNameTable: [String]
     /// Cue phrases by their first piece.
     let amCues: [String: [[String]]]
     let pmCues: [String: [[String]]]
@@ -30,6 +34,9 @@ public final class DateTimeStage: Stage {
         timeCategory = grammar.categoryID("time")
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
+        let time = timeCategory
+        isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
+        ruleNameTable = grammar.rules.map(\.name)
         reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
@@ -47,9 +54,8 @@ public final class DateTimeStage: Stage {
         let chosen = select(chart)
         var exprs: [(Item, TimeExpr)] = []
         for item in chosen {
-            let g = parser.grammar
             switch item.value {
-            case .time(let t) where timeCategory.map({ g.isKind(item.category, of: $0) }) ?? false:
+            case .time(let t) where isTime[Int(item.category)]:
                 exprs.append((item, t))
             case .duration(let d):
                 state.duration = d
@@ -82,12 +88,11 @@ public final class DateTimeStage: Stage {
         if near.count > 1 { candidates.append((longest.1, [longest.0])) }
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
-        let g = parser.grammar
         // Computed only when every candidate above fails to resolve.
         func otherReadings() -> [(TimeExpr, [Item])] {
             chart.items.filter { it in
                 !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
-                    && (timeCategory.map { g.isKind(it.category, of: $0) } ?? false)
+                    && isTime[Int(it.category)]
             }.sorted { $0.size < $1.size }.compactMap { it in
                 if case .time(let t) = it.value { return (t, [it]) }
                 return nil
@@ -163,7 +168,7 @@ public final class DateTimeStage: Stage {
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
         for item in select(chart) {
-            guard case .time(let t) = item.value, let tc = timeCategory, parser.grammar.isKind(item.category, of: tc) else { continue }
+            guard case .time(let t) = item.value, isTime[Int(item.category)] else { continue }
             var resolver = Resolver(rctx)
             let r = scalarRange(item, chart)
             out.append(TimeMention(range: r, text: state.slice(r), expression: t, resolution: resolver.resolve(t)))
@@ -232,10 +237,12 @@ public final class DateTimeStage: Stage {
     /// Rule names of a derivation, outermost first.
     func ruleNames(_ item: Item, _ chart: ChartParser.Chart) -> [String] {
         var names: [String] = []
-        var stack = [item]
-        while let it = stack.popLast() {
-            if it.rule >= 0 { names.append(parser.grammar.rules[Int(it.rule)].name) }
-            for c in chart.children(of: it).reversed() { stack.append(chart.items[Int(c)]) }
+        if item.rule >= 0 { names.append(ruleNameTable[Int(item.rule)]) }
+        var stack = Array(chart.children(of: item).reversed())
+        while let c = stack.popLast() {
+            let rule = chart.items[Int(c)].rule
+            if rule >= 0 { names.append(ruleNameTable[Int(rule)]) }
+            stack.append(contentsOf: chart.children(ofItemAt: Int(c)).reversed())
         }
         return names
     }

@@ -85,16 +85,24 @@ public struct DayPart: Hashable, Sendable {
 /// The fields of a calendar pattern: "Tue", "March 5", "1pm", "Tue 1pm" are all fields.
 /// Unset fields are free; resolution finds the next time that matches the set ones.
 public struct Fields: Hashable, Sendable {
-    public var year: Int?
-    public var month: Int?
-    public var day: Int?
+    // The numbers are stored as Int32 with a sentinel for "unset": a Fields is copied on every
+    // match and every resolution step, and seven `Int?` made it 160 bytes.
+    private var y = Fields.unset, mo = Fields.unset, d = Fields.unset, wd = Fields.unset
+    private var h = Fields.unset, mi = Fields.unset, s = Fields.unset
+    private static let unset = Int32.min
+    private static func get(_ v: Int32) -> Int? { v == unset ? nil : Int(v) }
+    private static func stored(_ v: Int?) -> Int32 { v.map { Int32(clamping: $0) } ?? unset }
+
+    public var year: Int? { get { Fields.get(y) } set { y = Fields.stored(newValue) } }
+    public var month: Int? { get { Fields.get(mo) } set { mo = Fields.stored(newValue) } }
+    public var day: Int? { get { Fields.get(d) } set { d = Fields.stored(newValue) } }
     /// ISO weekday, 1 = Monday.
-    public var weekday: Int?
+    public var weekday: Int? { get { Fields.get(wd) } set { wd = Fields.stored(newValue) } }
     /// Any of several weekdays ("every Mon and Wed", "every weekday").
     public var weekdaySet: [Int]?
-    public var hour: Int?
-    public var minute: Int?
-    public var second: Int?
+    public var hour: Int? { get { Fields.get(h) } set { h = Fields.stored(newValue) } }
+    public var minute: Int? { get { Fields.get(mi) } set { mi = Fields.stored(newValue) } }
+    public var second: Int? { get { Fields.get(s) } set { s = Fields.stored(newValue) } }
     /// The hour was said on a 12-hour clock with no am/pm ("at 8", "3:30"): it may be either.
     public var hourIsAmbiguous = false
     public var dayPart: DayPart?
@@ -463,5 +471,19 @@ public struct Recurrence: Hashable, Sendable {
         if !byDay.isEmpty { parts.append("BYDAY=" + byDay.joined(separator: ",")) }
         if let count { parts.append("COUNT=\(count)") } else if let until { parts.append("UNTIL=\(until)") }
         return parts.joined(separator: ";")
+    }
+}
+
+extension Fields: CustomStringConvertible {
+    /// The fields that are set, for traces: `Fields(weekday: 2, hour: 15)`.
+    public var description: String {
+        var parts: [String] = []
+        func add(_ name: String, _ v: Int?) { if let v { parts.append("\(name): \(v)") } }
+        add("year", year); add("month", month); add("day", day); add("weekday", weekday)
+        if let ws = weekdaySet { parts.append("weekdaySet: \(ws)") }
+        add("hour", hour); add("minute", minute); add("second", second)
+        if hourIsAmbiguous { parts.append("hourIsAmbiguous: true") }
+        if let p = dayPart { parts.append("dayPart: \(p.name)") }
+        return "Fields(" + parts.joined(separator: ", ") + ")"
     }
 }

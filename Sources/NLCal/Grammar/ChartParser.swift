@@ -328,6 +328,12 @@ public final class ChartParser {
         public func children(of item: Item) -> ArraySlice<Int32> {
             childList[Int(item.childStart)..<Int(item.childStart + item.childCount)]
         }
+
+        /// The children of `items[index]`, without copying the item.
+        public func children(ofItemAt index: Int) -> ArraySlice<Int32> {
+            let start = Int(items[index].childStart)
+            return childList[start..<(start + Int(items[index].childCount))]
+        }
     }
 
     public func parse(_ atoms: [Atom], budget: ParseBudget = ParseBudget()) -> Chart {
