@@ -201,7 +201,6 @@ public final class ChartParser {
             for (v, elems) in rule.variants.enumerated() {
                 let vIndex = Int32(variants.count)
                 variants.append(Variant(rule: Int32(r), variant: Int32(v), elemStart: Int32(elements.count), elemCount: Int32(elems.count)))
-                var hasCategory = false
                 for (k, e) in elems.enumerated() {
                     var el = Element(isLiteral: false, glued: e.glued, nonLatent: false, category: -1, minValue: 0, maxValue: 0,
                                      minDigits: 0, maxDigits: 0, altStart: 0, altCount: 0, hasValueRange: false, hasDigits: false)
@@ -218,7 +217,6 @@ public final class ChartParser {
                             for alt in alts { literalVariants[symbol(alt[0]), default: []].append(vIndex) }
                         }
                     case .category(let cat, let c):
-                        hasCategory = true
                         el.category = cat
                         el.nonLatent = c.nonLatent
                         if c.minValue != nil || c.maxValue != nil {
@@ -252,7 +250,6 @@ public final class ChartParser {
                     elements.append(el)
                     elementPositions.append(Int32(rule.variantSlots[v][k] - 1))
                 }
-                _ = hasCategory
             }
         }
         self.elements = elements
