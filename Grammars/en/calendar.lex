@@ -108,6 +108,12 @@ today | tday | 2day = 0
 tomorrow | tmrw | tmr | tmw | tmrow | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows = 1
 yesterday | yday = -1
 
+# Business shorthand that is also an English word: written in capitals, an entry matches only
+# text typed in capitals ("BOY" is the beginning of the year; "the boy" is a boy).
+[cycle-edge-abbreviation]
+BOY = year:start
+BOW = week:start
+
 [next-word]
 next | nxt | coming | upcoming | following
 [last-word]

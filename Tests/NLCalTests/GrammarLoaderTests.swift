@@ -57,6 +57,19 @@ import Testing
         #expect(e?.message.contains("uses $3 but its pattern has 2 elements") == true)
     }
 
+    @Test func lexiconEntriesInCapitalsMatchOnlyCapitals() throws {
+        // "BOY" (beginning of the year) is written in capitals in calendar.lex.
+        let shorthand = try Fixture.parse("Budget freeze at the BOY", now: "2026-03-11T09:15:00", tz: "UTC")
+        #expect(shorthand.state.spans.contains { $0.field == "start" && $0.text == "at the BOY" })
+        for text in ["Talk to the boy", "Talk to the Boy", "Talk to the bOY"] {
+            let word = try Fixture.parse(text, now: "2026-03-11T09:15:00", tz: "UTC")
+            #expect(!word.state.spans.contains { $0.field == "start" }, "\(text)")
+        }
+        // The loader marks entries written with capitals.
+        let g = try load([("a.lex", "[edge]\nBOY = year:start\nboy = x\n")])
+        #expect(g.lexicon["boy"]?.map(\.capitals) == [true, false])
+    }
+
     @Test func syntaxErrors() {
         #expect(error([("x.rules", "rul r -> time: now => now\n")])?.message == "expected 'rule' or 'category', found 'rul'")
         #expect(error([("x.rules", "rule r -> time: (now|today => now\n")])?.message == "unclosed '('")

@@ -110,6 +110,11 @@ public enum Operators {
             guard let g = arg(a, 0).flatMap(grainOf), let w = arg(a, 1)?.textValue, let part = EdgePart(rawValue: w) else { return nil }
             return .time(.edge(.cycle(g, offset: 0), part))
         }),
+        "cycle-edge": ("a part of the current UNIT from a lexicon value UNIT:PART: BOY = year:start", { a in
+            guard let t = arg(a, 0)?.textValue, let colon = t.firstIndex(of: ":"),
+                  let g = Grain(name: String(t[..<colon])), let part = EdgePart(rawValue: String(t[t.index(after: colon)...])) else { return nil }
+            return .time(.edge(.cycle(g, offset: 0), part))
+        }),
         "from-now": ("an interval open at the end, from now: ASAP", { _ in
             .time(.openInterval(from: .now, to: nil))
         }),

@@ -7,6 +7,8 @@ public struct Atom: Sendable, Equatable {
     /// Whitespace precedes this atom.
     public var spaceBefore: Bool
     public var tokenIndex: Int
+    /// Letters typed in capitals ("BOY", not "Boy"): lexicon entries written in capitals need it.
+    public var capitals = false
 }
 
 /// A grammar item: a category recognised over atoms `start..<end`, with its value and derivation.
@@ -141,7 +143,7 @@ public final class ChartParser {
     /// Literal and lexicon pieces as integer symbols.
     private let symbols: [String: Int32]
     /// Lexicon entries by their first symbol, with their pieces as symbols.
-    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32)]]
+    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]]
     /// Where each lexicon entry is defined, by the index lexicon items carry.
     private let lexiconOrigins: [SourceLocation]
     /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
@@ -162,7 +164,7 @@ public final class ChartParser {
         var variants: [Variant] = []
         var literalVariants: [Int32: [Int32]] = [:]
         var symbols: [String: Int32] = [:]
-        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32)]] = [:]
+        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]] = [:]
         var lexiconOrigins: [SourceLocation] = []
         var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
         for a in 0..<categoryCount {
@@ -184,7 +186,7 @@ public final class ChartParser {
         for entries in grammar.lexicon.values {
             for e in entries {
                 let syms = e.pieces.map(symbol)
-                lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count)))
+                lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count), e.capitals))
                 lexiconOrigins.append(e.origin)
             }
         }
@@ -456,7 +458,7 @@ public final class ChartParser {
                 let sym = atomSymbols[i]
                 guard sym >= 0 else { continue }
                 if let entries = p.lexicon[sym] {
-                    for e in entries where symbolsMatch(e.pieces, at: i) {
+                    for e in entries where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
                                  rule: -1, latent: false, size: 0, lexiconEntry: e.origin))
                     }
@@ -525,6 +527,16 @@ public final class ChartParser {
                 if items.count >= maxItems { truncated = true; return false }
             }
             return true
+        }
+
+        /// The atoms `i ..< i + count` with letters are all typed in capitals.
+        func typedInCapitals(_ i: Int, count: Int) -> Bool {
+            var letters = false
+            for k in i..<(i + count) where !atoms[k].isDigits && atoms[k].text.unicodeScalars.contains(where: \.properties.isAlphabetic) {
+                guard atoms[k].capitals else { return false }
+                letters = true
+            }
+            return letters
         }
 
         func symbolsMatch(_ syms: [Int32], at i: Int) -> Bool {

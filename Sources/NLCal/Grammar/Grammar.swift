@@ -66,6 +66,9 @@ struct LexiconEntry: Sendable {
     var category: CategoryID
     var value: Value
     var origin: SourceLocation
+    /// Written in capitals ("BOY"): matches only words typed in capitals, so an abbreviation
+    /// that is also a word ("the boy") stays a word.
+    var capitals = false
 }
 
 /// A named pattern rule: when its elements match consecutive input, its operator builds a value

@@ -117,7 +117,9 @@ public enum GrammarLoader {
                     guard pa < pb else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
                     let phrase = UnsafeBufferPointer(rebasing: line[pa..<pb])
                     let pieces = GrammarText.pieces(bytes: phrase)
-                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(String(decoding: phrase, as: UTF8.self).lowercased()), origin: loc)
+                    let capitals = phrase.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(String(decoding: phrase, as: UTF8.self).lowercased()),
+                                             origin: loc, capitals: capitals)
                     grammar.lexicon[pieces[0], default: []].append(entry)
                     grammar.lexiconEntryCount += 1
                     grammar.wordLists[currentName, default: []].append(pieces)

@@ -14,13 +14,28 @@ public final class TokenizeStage: Stage {
     }
 
     /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.
+    /// Every letter of a piece, as typed, is a capital (and there is at least one).
+    static func typedInCapitals(_ p: Piece, of t: Token) -> Bool {
+        // The piece's scalars in the token's original text (ranges count scalars of the input).
+        let skip = p.range.lowerBound - t.range.lowerBound
+        var any = false
+        for (n, c) in t.original.unicodeScalars.enumerated() where n >= skip {
+            if n >= skip + p.range.count { break }
+            guard c.properties.isAlphabetic else { continue }
+            guard c.properties.isUppercase else { return false }
+            any = true
+        }
+        return any
+    }
+
     public static func atoms(of tokens: [Token]) -> [Atom] {
         var atoms: [Atom] = []
         atoms.reserveCapacity(tokens.count * 2)
         for (i, t) in tokens.enumerated() {
             for (k, p) in t.pieces.enumerated() {
                 atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
-                                  spaceBefore: k == 0 && t.spaceBefore, tokenIndex: i))
+                                  spaceBefore: k == 0 && t.spaceBefore, tokenIndex: i,
+                                  capitals: p.kind == .letters && typedInCapitals(p, of: t)))
             }
         }
         return atoms
