@@ -19,6 +19,19 @@ public final class TokenizeStage: Stage {
         // The piece's scalars in the token's original text (ranges count scalars of the input).
         let skip = p.range.lowerBound - t.range.lowerBound
         var any = false
+        let utf8 = t.original.utf8
+        if utf8.count == t.range.count {
+            // ASCII (one byte a scalar): bytes, and most words answer at their first letter.
+            var i = utf8.index(utf8.startIndex, offsetBy: skip)
+            let end = utf8.index(i, offsetBy: p.range.count)
+            while i < end {
+                let b = utf8[i]
+                if b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") { return false }
+                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { any = true }
+                utf8.formIndex(after: &i)
+            }
+            return any
+        }
         for (n, c) in t.original.unicodeScalars.enumerated() where n >= skip {
             if n >= skip + p.range.count { break }
             guard c.properties.isAlphabetic else { continue }
