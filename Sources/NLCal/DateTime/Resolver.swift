@@ -796,6 +796,15 @@ public struct Resolver {
             case .end: r.start = LocalDateTime(CivilDate(y, 9, 1))
             }
             r.grain = .month
+        case .quarter:
+            // A quarter splits in its three months.
+            let first = s.start.date
+            switch part {
+            case .start: r.end = LocalDateTime(first.adding(months: 1))
+            case .middle: r.start = LocalDateTime(first.adding(months: 1)); r.end = LocalDateTime(first.adding(months: 2))
+            case .end: r.start = LocalDateTime(first.adding(months: 2))
+            }
+            r.grain = .month
         case .week:
             let mon = s.start.date
             switch part {
