@@ -17,6 +17,19 @@ struct RecurrenceExpanderTests {
                 ["2026-03-11T09:00:00+09:00", "2026-03-13T09:00:00+09:00", "2026-03-15T09:00:00+09:00"])
     }
 
+    @Test func withinTheDayInElapsedTime() throws {
+        #expect(try expand("FREQ=HOURLY;INTERVAL=2;COUNT=3", "2026-03-11T21:15:00") ==
+                ["2026-03-11T21:15:00+09:00", "2026-03-11T23:15:00+09:00", "2026-03-12T01:15:00+09:00"])
+        #expect(try expand("FREQ=MINUTELY;INTERVAL=15", "2026-03-11T09:50:00", n: 3) ==
+                ["2026-03-11T09:50:00+09:00", "2026-03-11T10:05:00+09:00", "2026-03-11T10:20:00+09:00"])
+        // Hourly across the spring-forward gap in New York: one hour of elapsed time each.
+        #expect(try expand("FREQ=HOURLY", "2026-03-08T00:30:00", "America/New_York", n: 3) ==
+                ["2026-03-08T00:30:00-05:00", "2026-03-08T01:30:00-05:00", "2026-03-08T03:30:00-04:00"])
+        // BY… parts filter by the local date: every 6 hours, weekdays only (Fri 18:00 → Mon 00:00).
+        #expect(try expand("FREQ=HOURLY;INTERVAL=6;BYDAY=MO,TU,WE,TH,FR", "2026-03-13T12:00:00", n: 3) ==
+                ["2026-03-13T12:00:00+09:00", "2026-03-13T18:00:00+09:00", "2026-03-16T00:00:00+09:00"])
+    }
+
     @Test func weeklyByDayWeekdays() throws {
         let r = try expand("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-03-12T09:30:00", n: 4)
         #expect(r == ["2026-03-12T09:30:00+09:00", "2026-03-13T09:30:00+09:00", "2026-03-16T09:30:00+09:00", "2026-03-17T09:30:00+09:00"])
@@ -88,7 +101,7 @@ struct RecurrenceExpanderTests {
     }
 
     @Test func badRulesAreRefusedWithTheirPart() {
-        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=HOURLY") }
+        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=SECONDLY") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("INTERVAL=2") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=WEEKLY;BYDAY=2MO") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;COUNT=0") }

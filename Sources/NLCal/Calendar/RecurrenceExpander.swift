@@ -2,7 +2,7 @@
 ///
 /// Expansion follows RFC 5545 §3.3.10 on local dates in the event's zone: each period (a day,
 /// a week, a month or a year, stepped by `INTERVAL`) yields the dates its `BY…` parts
-/// select, `BYSETPOS` picks among them, and every date gets the first occurrence's wall-clock
+/// select (HOURLY and MINUTELY step in elapsed time from `DTSTART` instead, filtered by date), `BYSETPOS` picks among them, and every date gets the first occurrence's wall-clock
 /// time. That keeps "every Monday 9:00" at 9:00 across DST; a time that does not exist that
 /// day (spring forward) moves forward by the gap, a repeated one takes the first instant.
 ///
@@ -74,6 +74,23 @@ public struct RecurrenceExpander: Sendable {
         }
         // DTSTART is the first occurrence whether or not the rule selects it.
         guard emit(start) else { return }
+        if let step = rule.frequency.seconds {
+            // Within the day (HOURLY, MINUTELY): steps of elapsed time from DTSTART, kept where
+            // the local date passes the BY… filters.
+            var t = start
+            var skipped = 0
+            while true {
+                t += step * rule.interval
+                let d = zone.local(at: t).date
+                guard monthOK(d), monthDayOK(d), weekdayOK(d) else {
+                    skipped += 1
+                    if skipped > maxEmptyPeriods * 1_440 { return }
+                    continue
+                }
+                skipped = 0
+                guard emit(t) else { return }
+            }
+        }
         var empty = 0
         var period = 0
         while true {
@@ -98,6 +115,8 @@ public struct RecurrenceExpander: Sendable {
         let step = k * rule.interval
         var dates: [CivilDate]
         switch rule.frequency {
+        case .minutely, .hourly:
+            return []  // stepped in elapsed time by `forEach`
         case .daily:
             dates = [d0.adding(days: step)]
             dates = dates.filter { monthOK($0) && monthDayOK($0) && weekdayOK($0) }

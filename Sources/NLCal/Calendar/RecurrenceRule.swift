@@ -11,7 +11,18 @@
 /// r.byDay  // [WeekdayNum(ordinal: -1, weekday: 5)]
 /// ```
 public struct RecurrenceRule: Sendable, Equatable {
-    public enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
+    public enum Frequency: String, Sendable {
+        case minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+
+        /// The step of a frequency within the day, in seconds (nil for days and longer).
+        var seconds: Int? {
+            switch self {
+            case .minutely: return 60
+            case .hourly: return 3600
+            default: return nil
+            }
+        }
+    }
 
     /// A BYDAY entry: an ISO weekday (1 = Monday … 7 = Sunday), with an optional ordinal.
     public struct WeekdayNum: Sendable, Equatable {
@@ -58,7 +69,7 @@ public struct RecurrenceRule: Sendable, Equatable {
             switch key {
             case "FREQ":
                 guard let f = Frequency(rawValue: value) else {
-                    throw CalendarDataError("unsupported RRULE frequency '\(value)' (DAILY, WEEKLY, MONTHLY or YEARLY)")
+                    throw CalendarDataError("unsupported RRULE frequency '\(value)' (MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY)")
                 }
                 freq = f
             case "INTERVAL":
