@@ -779,46 +779,34 @@ public struct Resolver {
         r.isInterval = true
         r.defaultStart = nil
         r.dayStart = nil
+        /// Keeps the part of the span: up to `startEnd`, from `middleStart` to `middleEnd`, or
+        /// from `endStart`.
+        func split(_ startEnd: CivilDate, _ middleStart: CivilDate, _ middleEnd: CivilDate, _ endStart: CivilDate, grain: Grain) {
+            switch part {
+            case .start: r.end = LocalDateTime(startEnd)
+            case .middle: r.start = LocalDateTime(middleStart); r.end = LocalDateTime(middleEnd)
+            case .end: r.start = LocalDateTime(endStart)
+            }
+            r.grain = grain
+        }
+        let d = s.start.date
         switch s.grain {
         case .month:
-            let d = s.start.date
-            switch part {
-            case .start: r.end = LocalDateTime(CivilDate(d.year, d.month, 11))
-            case .middle: r.start = LocalDateTime(CivilDate(d.year, d.month, 11)); r.end = LocalDateTime(CivilDate(d.year, d.month, 21))
-            case .end: r.start = LocalDateTime(CivilDate(d.year, d.month, 21))
-            }
-            r.grain = .day
+            split(CivilDate(d.year, d.month, 11), CivilDate(d.year, d.month, 11), CivilDate(d.year, d.month, 21),
+                  CivilDate(d.year, d.month, 21), grain: .day)
         case .year:
-            let y = s.start.date.year
-            switch part {
-            case .start: r.end = LocalDateTime(CivilDate(y, 4, 1))
-            case .middle: r.start = LocalDateTime(CivilDate(y, 5, 1)); r.end = LocalDateTime(CivilDate(y, 9, 1))
-            case .end: r.start = LocalDateTime(CivilDate(y, 9, 1))
-            }
-            r.grain = .month
+            split(CivilDate(d.year, 4, 1), CivilDate(d.year, 5, 1), CivilDate(d.year, 9, 1), CivilDate(d.year, 9, 1), grain: .month)
         case .quarter:
             // A quarter splits in its three months.
-            let first = s.start.date
-            switch part {
-            case .start: r.end = LocalDateTime(first.adding(months: 1))
-            case .middle: r.start = LocalDateTime(first.adding(months: 1)); r.end = LocalDateTime(first.adding(months: 2))
-            case .end: r.start = LocalDateTime(first.adding(months: 2))
-            }
-            r.grain = .month
+            split(d.adding(months: 1), d.adding(months: 1), d.adding(months: 2), d.adding(months: 2), grain: .month)
         case .week:
-            let mon = s.start.date
-            switch part {
-            case .start: r.end = LocalDateTime(mon.adding(days: 3))
-            case .middle: r.start = LocalDateTime(mon.adding(days: 2)); r.end = LocalDateTime(mon.adding(days: 4))
-            case .end: r.start = LocalDateTime(mon.adding(days: 4))
-            }
-            r.grain = .day
+            split(d.adding(days: 3), d.adding(days: 2), d.adding(days: 4), d.adding(days: 4), grain: .day)
         default:
-            let day = s.start.date
+            // A day (or anything finer, on its day): morning, midday, from 17:00.
             switch part {
-            case .start: r.start = LocalDateTime(day); r.end = LocalDateTime(day, hour: 12)
-            case .middle: r.start = LocalDateTime(day, hour: 11); r.end = LocalDateTime(day, hour: 14)
-            case .end: r.start = LocalDateTime(day, hour: 17); r.end = LocalDateTime(day.adding(days: 1))
+            case .start: r.start = LocalDateTime(d); r.end = LocalDateTime(d, hour: 12)
+            case .middle: r.start = LocalDateTime(d, hour: 11); r.end = LocalDateTime(d, hour: 14)
+            case .end: r.start = LocalDateTime(d, hour: 17); r.end = LocalDateTime(d.adding(days: 1))
             }
             r.grain = .hour
         }
