@@ -122,6 +122,14 @@ last | past | previous | prev
 this | current | this coming
 
 # Plural weekdays say a weekly habit: "Mondays 9-9:45".
+# Weekdays run together as letters, as timetables write them ("Gym MWF 7am", "Office hours TTh").
+# Values are the ISO weekdays (1 = Monday). "MW" and "TR" match only as typed in capitals.
+[weekday-letters]
+mwf | m/w/f = 1 3 5
+tth | tuth | t/th | tu/th | TR = 2 4
+MW | m/w = 1 3
+mtwtf | MTWRF = 1 2 3 4 5
+
 [weekday-plural]
 mondays = 1
 tuesdays = 2

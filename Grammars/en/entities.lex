@@ -33,11 +33,17 @@ and | & | , | , and
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
+parents | kids | children | friends | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 
 # Capitalized words after "with" that are not people.
 [not-a-name]
 the | a | an | my | our | your | his | her | their | me | you | us | them | him | it | this | that | someone | somebody | everyone
+
+# Words that make a meal only the time of something else: "Sync at lunch" → "Sync". A meal said
+# otherwise is what the event is and stays in the title: "dinner on Sat with Jo" → "Dinner with Jo".
+[meal-time-prep]
+at | during | over | around | after | before | by | until | till | from | about | through | past | since | @
 
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]

@@ -33,6 +33,14 @@ extension Operators {
             r.anchor = .fields(f)
             return .recurrence(r)
         }),
+        "weekday-set": ("weekdays listed in a lexicon value (1 = Monday): MWF = 1 3 5", { a in
+            guard let text = arg(a, 0)?.textValue else { return nil }
+            let days = text.split(separator: " ").compactMap { Int($0) }
+            guard days.count >= 2, days.allSatisfy({ (1...7).contains($0) }) else { return nil }
+            var f = Fields()
+            f.weekdaySet = Array(Set(days)).sorted()
+            return .time(.fields(f))
+        }),
         "weekday-list": ("two or more weekdays: Mon and Wed", { a in
             let days = a.compactMap { $0?.time?.fields }.flatMap { f -> [Int] in
                 if let w = f.weekday { return [w] }
@@ -71,8 +79,14 @@ extension Operators {
             r.anchor = r.anchor.flatMap { intersect($0, .fields(on)) } ?? .fields(on)
             return .recurrence(r)
         }),
-        "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th", { a in
-            guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.time?.fields?.day else { return nil }
+        "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th; the word monthly for a new one", { a in
+            guard let d = arg(a, 1)?.time?.fields?.day else { return nil }
+            var r: Recurrence
+            switch arg(a, 0) {
+            case .recurrence(let given)?: r = given
+            case let v? where v.textValue == "monthly": r = Recurrence(freq: "MONTHLY")
+            default: return nil
+            }
             r.freq = "MONTHLY"
             r.byMonthDay = [d]
             var f = Fields(); f.day = d

@@ -48,7 +48,7 @@ public enum GrammarChecker {
         "am-cue", "pm-cue",  // DateTimeStage: meridiem cues
         "location-prep", "venue", "platform",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name",  // AttendeeStage
-        "title-connector",  // TitleStage
+        "title-connector", "meal-time-prep",  // TitleStage
     ]
 
     /// Checks the grammar files of these directories (later ones layer over earlier ones, as

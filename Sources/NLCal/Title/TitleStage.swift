@@ -3,15 +3,17 @@
 /// Phrases that became the time, location, duration or recurrence are cut out; connector
 /// words left dangling at a cut ("Dentist at 3pm" → "Dentist", "due on the 28th" → "due")
 /// go with them; whitespace collapses; the first letter is upper-cased and the rest stays as
-/// typed. People stay in the title ("Lunch with Alex"). When nothing else is left, a meal that
-/// gave the time is what the event is ("Wed lunch" → "Lunch" at 12:00 on Wednesday; but
-/// "Sync at lunch" → "Sync"); "lunchtime" is only a time (the `meal-word` lexicon holds meals).
+/// typed. People stay in the title ("Lunch with Alex"). A meal that gave the time is what the
+/// event is, so it stays ("dinner on Sat at 7 with Jo" → "Dinner with Jo", "Meet Bob for lunch
+/// tomorrow" → "Meet Bob for lunch"), unless a word of `meal-time-prep` makes it only a time
+/// ("Sync at lunch" → "Sync"); then it stays only when nothing else is left ("at lunch
+/// tomorrow" → "Lunch"). "lunchtime" is only a time (the `meal-word` lexicon holds meals).
 public final class TitleStage: Stage {
     public let name = "title"
     let words: WordLists
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector"]) }
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector", "meal-time-prep"]) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.event.title = title(state, keepMeals: false)
@@ -22,16 +24,16 @@ public final class TitleStage: Stage {
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts.
+        let kept = keptMeals(state.tokens, timeCuts: timeCuts, all: keepMeals)
         var runs: [[Token]] = [[]]
         for (i, t) in state.tokens.enumerated() {
-            let meal = keepMeals && words.match("meal-word", state.tokens, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(t.range) })
-            if !meal, cuts.contains(where: { $0.overlaps(t.range) }) {
+            if !kept.contains(i), cuts.contains(where: { $0.overlaps(t.range) }) {
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
                 continue
             }
             runs[runs.count - 1].append(t)
         }
-        var kept: [[Token]] = []
+        var keptRuns: [[Token]] = []
         let cutCount = runs.count
         for (idx, var run) in runs.enumerated() where !run.isEmpty {
             // Trailing connectors before a cut, leading connectors after one.
@@ -41,10 +43,10 @@ public final class TitleStage: Stage {
             if idx > 0 {
                 while let first = run.first, isConnector(first) { run.removeFirst() }
             }
-            if !run.isEmpty { kept.append(run) }
+            if !run.isEmpty { keptRuns.append(run) }
         }
         var title = ""
-        for run in kept {
+        for run in keptRuns {
             var prevEnd: Int?
             for t in run {
                 if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
@@ -58,6 +60,21 @@ public final class TitleStage: Stage {
             title = first.uppercased() + title.dropFirst()
         }
         return title
+    }
+
+    /// The indexes of the tokens inside a time span that stay in the title: meals, and a "for"
+    /// just before one ("for lunch" is the event's purpose). With `all` false, a meal after a
+    /// word of `meal-time-prep` ("at lunch") is cut like the rest of the time.
+    func keptMeals(_ tokens: [Token], timeCuts: [Range<Int>], all: Bool) -> Set<Int> {
+        var kept: Set<Int> = []
+        for i in tokens.indices where words.match("meal-word", tokens, at: i) == 1
+            && timeCuts.contains(where: { $0.overlaps(tokens[i].range) }) {
+            let before = i > 0 ? tokens[i - 1] : nil
+            if !all, let before, words.contains("meal-time-prep", before) { continue }
+            kept.insert(i)
+            if let before, before.pieces.count == 1, before.pieces[0].text == "for" { kept.insert(i - 1) }
+        }
+        return kept
     }
 
     func isConnector(_ t: Token) -> Bool {
