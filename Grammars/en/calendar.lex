@@ -1,6 +1,12 @@
 # Calendar vocabulary: weekdays (ISO numbers, 1 = Monday), months, time units (grain names),
 # am/pm markers, named times of day, parts of the day (FROM-TO@DEFAULT, hours).
 
+# Lexicon categories whose words are read through one typo (a letter left out, two neighbouring
+# letters swapped: "thurday", "tomorow", "haloween"), when 6 letters or more are typed and the
+# typo is no word the grammar knows. See TypoCorrector.
+[typo-tolerant]
+weekday-word | weekday-plural | month-word | day-word | day-part-word | tonight-word | holiday-word
+
 [weekday-word]
 monday | mon | mo = 1
 tuesday | tue | tues | tu = 2
@@ -105,7 +111,7 @@ tonight | tonite | 2nite | 2night = 18-24@20
 # Relative day words: offset from today.
 [day-word]
 today | tday | 2day = 0
-tomorrow | tmrw | tmr | tmw | tmrow | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows = 1
+tomorrow | tmrw | tmr | tmw | tmrow | tmrrw | 2mrw | 2mro | tomoz | 2moz | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows = 1
 yesterday | yday = -1
 
 # Business shorthand that is also an English word: written in capitals, an entry matches only

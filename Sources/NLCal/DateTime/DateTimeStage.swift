@@ -60,7 +60,8 @@ public final class DateTimeStage: Stage {
             case .duration(let d):
                 state.duration = d
                 state.spans.append(span(for: item, field: "duration", state: state, chart: chart))
-            case .recurrence(let r):
+            case .recurrence(let said):
+                let r = state.recurrence.flatMap { $0.merged(with: said) } ?? said
                 state.recurrence = r
                 state.spans.append(span(for: item, field: "recurrence", state: state, chart: chart))
                 if let a = r.anchor { exprs.append((item, a)) }

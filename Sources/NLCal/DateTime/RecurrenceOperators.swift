@@ -163,3 +163,21 @@ extension Operators {
         return r
     }
 }
+
+extension Recurrence {
+    /// Two recurrences said apart in one text, one of them a bare frequency ("Bi-weekly sync
+    /// Mondays 2pm", "weekly: Tuesdays at 9"): the frequency lends its interval and limits to
+    /// the days of the other. Nil when they say different things.
+    func merged(with other: Recurrence) -> Recurrence? {
+        guard freq == other.freq else { return nil }
+        let bare = byDay.isEmpty && byMonthDay.isEmpty && byMonth.isEmpty
+        let otherBare = other.byDay.isEmpty && other.byMonthDay.isEmpty && other.byMonth.isEmpty
+        guard bare || otherBare else { return nil }
+        let (general, detailed) = bare ? (self, other) : (other, self)
+        var r = detailed
+        r.interval = max(general.interval, detailed.interval)
+        r.count = detailed.count ?? general.count
+        r.until = detailed.until ?? general.until
+        return r
+    }
+}

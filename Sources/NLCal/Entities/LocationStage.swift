@@ -83,7 +83,15 @@ public final class LocationStage: Stage {
         let platform = words.match("platform", tokens, at: s)
         if platform > 0 { return s + platform - 1 }
         let venue = words.match("venue", tokens, at: s)
-        if venue > 0 { return numbered(after: s + venue - 1, tokens, state) ?? s + venue - 1 }
+        if venue > 0 {
+            if let end = numbered(after: s + venue - 1, tokens, state) { return end }
+            // A venue word that starts a name is the name: "at Cafe Roma", "at Home Depot".
+            let next = s + venue
+            if tokens[s].isCapitalized, next < tokens.count, tokens[next].isCapitalized, !state.isClaimed(tokens[next].range) {
+                return extend(from: s, tokens, state, anyCase: false)
+            }
+            return s + venue - 1
+        }
         var first = s
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
         guard anyCase || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }

@@ -49,6 +49,7 @@ public enum GrammarChecker {
         "location-prep", "venue", "platform",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name",  // AttendeeStage
         "title-connector", "meal-time-prep",  // TitleStage
+        "typo-tolerant",  // TokenizeStage (TypoCorrector)
     ]
 
     /// Checks the grammar files of these directories (later ones layer over earlier ones, as

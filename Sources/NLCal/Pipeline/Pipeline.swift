@@ -13,7 +13,7 @@ public final class Pipeline {
         self.grammar = grammar
         dateTime = DateTimeStage(grammar: grammar, budget: budget)
         stages = [
-            try TokenizeStage(locale: grammar.locale),
+            try TokenizeStage(locale: grammar.locale, typos: TypoCorrector(grammar: grammar)),
             dateTime,
             LocationStage(grammar: grammar),
             AttendeeStage(grammar: grammar),

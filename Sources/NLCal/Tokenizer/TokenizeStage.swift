@@ -3,14 +3,18 @@
 public final class TokenizeStage: Stage {
     public let name = "tokenize"
     private let tokenizer: Tokenizer
+    private let typos: TypoCorrector?
 
-    public init(locale: String) throws {
+    /// With `typos`, mistyped calendar words reach the grammar as the words meant ("thurday").
+    public init(locale: String, typos: TypoCorrector? = nil) throws {
         tokenizer = try Tokenizer(locale: locale)
+        self.typos = typos
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.tokens = tokenizer.tokenize(state.text)
         state.atoms = TokenizeStage.atoms(of: state.tokens)
+        typos?.correct(&state.atoms)
     }
 
     /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.

@@ -1,0 +1,35 @@
+import Testing
+@testable import NLCal
+
+/// Typos in calendar words: one letter left out or two swapped, in long words of the
+/// `typo-tolerant` categories, and nothing else.
+struct TypoCorrectorTests {
+    let typos = TypoCorrector(grammar: Fixture.grammar)
+
+    @Test func readsALetterLeftOutOrTwoSwapped() {
+        #expect(typos.correction(of: "thurday") == "thursday")
+        #expect(typos.correction(of: "satuday") == "saturday")
+        #expect(typos.correction(of: "fridya") == "friday")
+        #expect(typos.correction(of: "haloween") == "halloween")
+        #expect(typos.correction(of: "septmber") == "september")
+        #expect(typos.correction(of: "evning") == "evening")
+    }
+
+    @Test func leavesOtherWordsAlone() {
+        // Substitutions, a last letter left out, short words, and words the grammar knows.
+        #expect(typos.correction(of: "sundae") == nil)
+        #expect(typos.correction(of: "sundry") == nil)
+        #expect(typos.correction(of: "ramada") == nil)
+        #expect(typos.correction(of: "frida") == nil)
+        #expect(typos.correction(of: "mondays") == nil)
+        #expect(typos.correction(of: "meeting") == nil)
+        #expect(typos.correction(of: "thursday") == nil)
+    }
+
+    @Test func aTypoReachesTheGrammarButNotTheTitle() throws {
+        let r = try Fixture.parse("Interview thurday 1pm", now: "2026-03-10T10:00:00", tz: "America/New_York")
+        #expect(r.eventJSON()["title"]?.stringValue == "Interview")
+        #expect(r.eventJSON()["start"]?.stringValue == "2026-03-12T13:00:00-04:00")
+        #expect(r.state.spans.first { $0.field == "start" }?.text == "thurday 1pm")
+    }
+}
