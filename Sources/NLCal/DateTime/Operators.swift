@@ -125,6 +125,10 @@ public enum Operators {
         "weekend": ("a weekend: from Friday 18:00 to Monday; an all-day event takes Saturday and Sunday", { _ in
             .time(.weekend)
         }),
+        "weekend-of": ("the weekend a day belongs to, with the day: Thanksgiving weekend (Thu–Sun), Memorial Day weekend (Sat–Mon)", { a in
+            guard let t = arg(a, 0)?.time, t.grain == .day, !t.hasTimeOfDay else { return nil }
+            return .time(.weekendOf(t))
+        }),
         "year-part": ("the part of a year split at fixed days (a lexicon value 'MM-DD MM-DD …') containing today, moved by N parts: this season (0), next season (1)", { a in
             guard let t = arg(a, 0)?.textValue, let n = arg(a, 1)?.int else { return nil }
             var starts: [Int] = []

@@ -190,6 +190,9 @@ public struct Resolver {
             return cycle(g, containing: s.start, offset: 0)
         case .weekend:
             return weekend(ref: ref, window: window)
+        case .weekendOf(let inner):
+            guard let s = span(inner, ref: ref, window: window), s.grain == .day else { return nil }
+            return weekend(of: s.start.date)
         case .yearPart(let starts, let offset):
             return yearPart(starts, offset: offset, ref: window?.start ?? ref)
         case .closest(let n, let inner, let anchor):
@@ -212,6 +215,20 @@ public struct Resolver {
             while sat.weekday != 6 { sat = sat.adding(days: 1) }
         }
         return weekendSpan(sat)
+    }
+
+    /// The days from a day to the weekend nearest it, both included: a holiday's long weekend.
+    /// Monday and Tuesday join the weekend before ("Memorial Day weekend": Saturday to Monday),
+    /// Wednesday to Friday the weekend after ("Thanksgiving weekend": Thursday to Sunday), a
+    /// Saturday or Sunday is in its own ("Easter weekend": Saturday and Sunday).
+    func weekend(of day: CivilDate) -> Span {
+        var first = day, last = day
+        switch day.weekday {
+        case 1, 2: while first.weekday != 6 { first = first.adding(days: -1) }
+        case 7: first = day.adding(days: -1)
+        default: while last.weekday != 7 { last = last.adding(days: 1) }
+        }
+        return Span(start: LocalDateTime(first), end: LocalDateTime(last.adding(days: 1)), grain: .day, isInterval: true)
     }
 
     func weekendSpan(_ saturday: CivilDate) -> Span {

@@ -209,6 +209,9 @@ public indirect enum TimeExpr: Hashable, Sendable {
     case containing(Grain, TimeExpr)
     /// A weekend: Saturday and Sunday, said from Friday evening (see `Resolver.weekend`).
     case weekend
+    /// The weekend a day belongs to, with the day: "Thanksgiving weekend" (Thursday to Sunday),
+    /// "Memorial Day weekend" (Saturday to Monday). See `Resolver.weekend(of:)`.
+    case weekendOf(TimeExpr)
     /// The part of a year split at fixed days (`starts`, as MMDD) that contains today, moved by
     /// `offset` parts: "this season" (seasons split the year at 03-20, 06-21, 09-23, 12-21).
     case yearPart(starts: [Int], offset: Int)
@@ -238,7 +241,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g
         case .anchored(let e, _): return e.grain
         case .containing(let g, let e): return max(g, e.grain)
-        case .weekend, .yearPart: return .day
+        case .weekend, .yearPart, .weekendOf: return .day
         case .closest(_, let e, _): return e.grain
         }
     }
@@ -261,7 +264,7 @@ public indirect enum TimeExpr: Hashable, Sendable {
         case .cycles(let g, _, _): return g < .day
         case .anchored(let e, _): return e.hasTimeOfDay
         case .containing(let g, _): return g < .day
-        case .weekend, .yearPart: return false
+        case .weekend, .yearPart, .weekendOf: return false
         case .closest(_, let e, _): return e.hasTimeOfDay
         }
     }
