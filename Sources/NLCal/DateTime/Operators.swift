@@ -643,6 +643,11 @@ public enum Operators {
 
     /// An interval, with a bare hour on the left taking am/pm from the right ("2-4pm").
     static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // A day, then a time of day alone, is that time on that day: "Mar 5 - 3pm" (a range
+        // needs a time at its start: "Mar 5 3pm - 5pm").
+        if !x.hasTimeOfDay, x.grain == .day, case .fields(let b) = y, b.hasTimeOfDay, !b.hasDate {
+            return intersect(x, y)
+        }
         // A zone said at the end applies to both ends: "9:30 - 11:00 CST".
         if case .zoned(let inner, let z, let abbr) = y, !isZoned(x) {
             return intervalOf(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }
