@@ -367,6 +367,15 @@ public enum Operators {
             guard let id = parts.first else { return nil }
             return .zone(String(id), abbreviation: parts.count > 1 ? String(parts[1]) : nil)
         }),
+        "zone-offset": ("a zone at a fixed offset from UTC, from a sign, hours (or HHMM) and minutes: UTC+9, GMT-05:30", { a in
+            guard let sign = arg(a, 0)?.textValue, sign == "+" || sign == "-" else { return nil }
+            return fixedOffsetZone(sign: sign, arg(a, 1), arg(a, 2)).map { .zone($0, abbreviation: nil) }
+        }),
+        "zoned-offset": ("a time read at a fixed offset from UTC: 12:00:00 + '+09:00'", { a in
+            guard let t = arg(a, 0)?.time, let sign = arg(a, 1)?.textValue, sign == "+" || sign == "-",
+                  let id = fixedOffsetZone(sign: sign, arg(a, 2), arg(a, 3)) else { return nil }
+            return .time(.zoned(t, zone: id, abbreviation: nil))
+        }),
         "zoned": ("a time read in a zone named in the text: 3pm + PT", { a in
             guard let t = arg(a, 0)?.time, case .zone(let id, let abbr)? = arg(a, 1) else { return nil }
             return .time(.zoned(t, zone: id, abbreviation: abbr))
@@ -374,6 +383,17 @@ public enum Operators {
     ]
 
     static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
+
+    /// The zone identifier of a fixed UTC offset ("GMT+0530"), from hours and minutes or from
+    /// hours written as HHMM; nil past ±14:00.
+    static func fixedOffsetZone(sign: String, _ hours: Value?, _ minutes: Value?) -> String? {
+        guard var h = hours?.int else { return nil }
+        var m = minutes?.int ?? 0
+        if h >= 100 { (h, m) = (h / 100, h % 100) }
+        guard h <= 14, (0..<60).contains(m), h * 60 + m <= 14 * 60 else { return nil }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "GMT\(sign)\(two(h))\(two(m))"
+    }
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
 
