@@ -27,6 +27,10 @@ public struct GrammarCoverage: Sendable {
                 for r in used.rules { cov.exercisedRules[r, default: 0] += 1 }
                 for l in used.lexiconCategories { cov.exercisedCategories[l, default: 0] += 1 }
                 texts.append(result.state.atoms.map(\.text))
+                // The typo-tolerant list is exercised by a case whose atoms were corrected.
+                if !zip(result.state.tokens.flatMap { $0.pieces.map(\.text) }, result.state.atoms.map(\.text)).allSatisfy(==) {
+                    cov.exercisedCategories["typo-tolerant", default: 0] += 1
+                }
             }
         }
         var seenLists: Set<String> = []
