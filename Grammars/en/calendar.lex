@@ -6,6 +6,7 @@
 # typo is no word the grammar knows. See TypoCorrector.
 [typo-tolerant]
 weekday-word | weekday-plural | month-word | day-word | day-part-word | tonight-word | holiday-word
+unit | cycle-unit | next-word | last-word | this-word | number-word | ordinal-word | tod-word | edge-word | edge-adjective
 
 [weekday-word]
 monday | mon | mo = 1

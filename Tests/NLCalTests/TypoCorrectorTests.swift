@@ -13,6 +13,8 @@ struct TypoCorrectorTests {
         #expect(typos.correction(of: "haloween") == "halloween")
         #expect(typos.correction(of: "septmber") == "september")
         #expect(typos.correction(of: "evning") == "evening")
+        #expect(typos.correction(of: "chinsee") == "chinese")     // a word of a phrase
+        #expect(typos.correction(of: "mintues") == "minutes")
     }
 
     @Test func leavesOtherWordsAlone() {
@@ -21,6 +23,7 @@ struct TypoCorrectorTests {
         #expect(typos.correction(of: "sundry") == nil)
         #expect(typos.correction(of: "ramada") == nil)
         #expect(typos.correction(of: "frida") == nil)
+        #expect(typos.correction(of: "resident") == nil)           // a first letter left out
         #expect(typos.correction(of: "mondays") == nil)
         #expect(typos.correction(of: "meeting") == nil)
         #expect(typos.correction(of: "thursday") == nil)
@@ -31,5 +34,8 @@ struct TypoCorrectorTests {
         #expect(r.eventJSON()["title"]?.stringValue == "Interview")
         #expect(r.eventJSON()["start"]?.stringValue == "2026-03-12T13:00:00-04:00")
         #expect(r.state.spans.first { $0.field == "start" }?.text == "thurday 1pm")
+        // A variant of two spellings of one word ("tomorrow", "tmorrow") is no clash.
+        let t = try Fixture.parse("Call tomrrow", now: "2026-03-10T10:00:00", tz: "America/New_York")
+        #expect(t.eventJSON()["start"]?.stringValue == "2026-03-11T00:00:00-04:00")
     }
 }

@@ -2,12 +2,13 @@
 /// "saturday", "tomorow" → "tomorrow", "haloween" → "halloween".
 ///
 /// Which words tolerate a typo is data: the lexicon categories listed in the `typo-tolerant`
-/// word list (weekdays, months, day words, parts of the day, holidays). A word typed with one
-/// letter left out, or two neighbouring letters swapped, reads as the word of such a category.
-/// Substitutions, a last letter left out and typos in short words are not tolerated: those are
-/// how other words come about ("sundae" and "sundry" are not Sunday, "ramada" is no Ramadan,
-/// "frida" no Friday). So a variant must be 6 letters or more, it must not be a word the
-/// grammar knows, and it must point to one word only.
+/// word list (weekdays, months, day words, parts of the day, holidays, units…). A word typed
+/// with one letter left out, or two neighbouring letters swapped, reads as the word of such a
+/// category (any word of a phrase: "chinese new year"). Substitutions, a first or last letter
+/// left out and typos in short words are not tolerated: those are how other words come about
+/// ("sundae" and "sundry" are not Sunday, "ramada" is no Ramadan, "frida" no Friday,
+/// "resident" no President). So a variant must be 6 letters or more, it must not be a word the
+/// grammar knows, and it must point to one meaning only.
 ///
 /// The variants are computed once when the pipeline is made; a parse looks each long word up
 /// in one table. Only the atoms the grammar matches are corrected: the title keeps the text as
@@ -21,12 +22,15 @@ public struct TypoCorrector: Sendable {
     public init(grammar: Grammar) {
         let tolerantCategories = Set((grammar.wordLists["typo-tolerant"] ?? []).map { $0.joined() })
         var known: Set<String> = []
-        var targets: Set<String> = []
+        // Each target word with what it means; spellings of one meaning ("tomorrow",
+        // "tommorrow") share their variants without a clash.
+        var targets: [String: [Meaning]] = [:]
         for entries in grammar.lexicon.values {
             for e in entries {
                 known.formUnion(e.pieces)
-                if e.pieces.count == 1, tolerantCategories.contains(grammar.categoryName(e.category)) {
-                    targets.insert(e.pieces[0])
+                // Every word of a phrase: "chinese new year", "feast of the sacrifice".
+                if tolerantCategories.contains(grammar.categoryName(e.category)) {
+                    for piece in Set(e.pieces) { targets[piece, default: []].append(Meaning(category: e.category, value: e.value)) }
                 }
             }
         }
@@ -41,14 +45,20 @@ public struct TypoCorrector: Sendable {
 
         var corrections: [String: String] = [:]
         var clashes: Set<String> = []
-        for word in targets where word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
+        for (word, meanings) in targets.sorted(by: { $0.key < $1.key }) where word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
             for variant in TypoCorrector.variants(of: word) where variant.unicodeScalars.count >= TypoCorrector.minimumLength && !known.contains(variant) {
-                if let other = corrections[variant], other != word { clashes.insert(variant) }
-                corrections[variant] = word
+                if let other = corrections[variant], other != word, Set(targets[other] ?? []) != Set(meanings) { clashes.insert(variant) }
+                if corrections[variant] == nil { corrections[variant] = word }
             }
         }
         for c in clashes { corrections[c] = nil }
         self.corrections = corrections
+    }
+
+    /// What a lexicon word stands for.
+    struct Meaning: Hashable {
+        var category: CategoryID
+        var value: Value
     }
 
     /// The words one deletion or one swap of neighbouring letters away from `word`.
@@ -56,8 +66,9 @@ public struct TypoCorrector: Sendable {
         let letters = Array(word.unicodeScalars)
         var out: Set<String> = []
         for i in letters.indices {
-            // A word cut short is often another word ("ramada", "frida"): the last letter stays.
-            if i + 1 < letters.count {
+            // A word cut short is often another word ("ramada", "frida", "resident"): the first
+            // and last letters stay.
+            if i > 0, i + 1 < letters.count {
                 var deleted = letters
                 deleted.remove(at: i)
                 out.insert(String(String.UnicodeScalarView(deleted)))
