@@ -78,15 +78,22 @@ public final class DateTimeStage: Stage {
         // long text with many dates stays cheap and shallow.
         let cluster = DateTimeStage.bestCluster(exprs.map { ($0.0.start, $0.0.end) })
         let near = Array(exprs[cluster])
+        // The others join the longest phrase (the first of the longest) when they intersect it:
+        // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
+        var longestIndex = 0
+        for k in near.indices where near[k].0.end - near[k].0.start > near[longestIndex].0.end - near[longestIndex].0.start {
+            longestIndex = k
+        }
+        let longest = near[longestIndex]
         var candidates: [(TimeExpr, [Item])] = []
-        var folded = near[0].1
-        var used = [near[0].0]
-        for (item, e) in near.dropFirst() {
-            if let merged = Operators.intersect(folded, e) { folded = merged; used.append(item) }
+        var folded = longest.1
+        var used = [longest.0]
+        for (k, (item, e)) in near.enumerated() where k != longestIndex {
+            let merged = k < longestIndex ? Operators.intersect(e, folded) : Operators.intersect(folded, e)
+            if let merged { folded = merged; used.append(item) }
         }
         candidates.append((folded, used))
-        let longest = near.max { ($0.0.end - $0.0.start) < ($1.0.end - $1.0.start) }!
-        if near.count > 1 { candidates.append((longest.1, [longest.0])) }
+        if used.count > 1 { candidates.append((longest.1, [longest.0])) }
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
         // Computed only when every candidate above fails to resolve.
