@@ -135,7 +135,7 @@ this | current | this coming
 mwf | m/w/f = 1 3 5
 tth | tuth | t/th | tu/th | TR = 2 4
 MW | m/w = 1 3
-mtwtf | MTWRF = 1 2 3 4 5
+mtwtf | MTWRF | m-f = 1 2 3 4 5
 
 [weekday-plural]
 mondays = 1
