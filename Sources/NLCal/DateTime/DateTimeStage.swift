@@ -64,7 +64,12 @@ public final class DateTimeStage: Stage {
                 let r = state.recurrence.flatMap { $0.merged(with: said) } ?? said
                 state.recurrence = r
                 state.spans.append(span(for: item, field: "recurrence", state: state, chart: chart))
-                if let a = r.anchor { exprs.append((item, a)) }
+                // A recurrence merged with one said before also moves the first occurrence:
+                // the earlier anchors give way to the merged one.
+                if let a = r.anchor {
+                    for k in exprs.indices where exprs[k].0.value.isRecurrence { exprs[k].1 = a }
+                    exprs.append((item, a))
+                }
             default:
                 break
             }
@@ -153,6 +158,17 @@ public final class DateTimeStage: Stage {
         for k in 1...24 {
             var r = Resolver(ctx)
             if let next = r.resolve(DateTimeStage.shiftingCycles(expr, by: k)), let ns = next.start, ns >= ctx.now { return next }
+        }
+        // A time of day with no cycle in its pattern ("every weekday 9:15-9:30" said at 10:00):
+        // the next day it matches, looked for from each following midnight. (A day going on,
+        // for an all-day recurrence, is not over.)
+        guard expr.hasTimeOfDay else { return first }
+        let today = ctx.zone.local(at: ctx.now).date
+        for k in 1...7 {
+            var later = ctx
+            later.now = ctx.zone.instant(of: LocalDateTime(today.adding(days: k))).instant
+            var r = Resolver(later)
+            if let next = r.resolve(expr), let ns = next.start, ns >= ctx.now { return next }
         }
         return first
     }

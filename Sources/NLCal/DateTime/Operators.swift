@@ -668,6 +668,11 @@ public enum Operators {
         if !x.hasTimeOfDay, x.grain == .day, case .fields(let b) = y, b.hasTimeOfDay, !b.hasDate {
             return intersect(x, y)
         }
+        // A time of day alone is no start for a range of days or months: in "every Tuesday at
+        // 6pm until June", "until June" bounds the recurrence, not the hour.
+        if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, !y.hasTimeOfDay, y.grain >= .day {
+            return nil
+        }
         // A zone said at the end applies to both ends: "9:30 - 11:00 CST".
         if case .zoned(let inner, let z, let abbr) = y, !isZoned(x) {
             return intervalOf(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }

@@ -79,6 +79,16 @@ extension Operators {
             r.anchor = r.anchor.flatMap { intersect($0, .fields(on)) } ?? .fields(on)
             return .recurrence(r)
         }),
+        "recur-excluding": ("every day but some weekdays, said apart from the recurrence it narrows: (Daily standup 9:15) except Fridays", { a in
+            guard let t = arg(a, 0)?.time, case .fields(let f) = t, let excluded = f.weekdaySet ?? f.weekday.map({ [$0] }) else { return nil }
+            let kept = (1...7).filter { !excluded.contains($0) }
+            guard !kept.isEmpty, kept.count < 7 else { return nil }
+            var r = Recurrence(freq: "WEEKLY")
+            r.byDay = kept.map(rruleDay)
+            var on = Fields(); on.weekdaySet = kept
+            r.anchor = .fields(on)
+            return .recurrence(r)
+        }),
         "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th; the word monthly for a new one", { a in
             guard let d = arg(a, 1)?.time?.fields?.day else { return nil }
             var r: Recurrence
@@ -165,10 +175,41 @@ extension Operators {
 }
 
 extension Recurrence {
+    /// The weekdays of a plain daily or weekly recurrence (1 = Monday): every day for DAILY, the
+    /// BYDAY days for WEEKLY; nil for anything else (an interval, ordinals, month days).
+    var weekdays: [Int]? {
+        guard interval == 1, byMonthDay.isEmpty, byMonth.isEmpty else { return nil }
+        if freq == "DAILY", byDay.isEmpty { return Array(1...7) }
+        guard freq == "WEEKLY", !byDay.isEmpty else { return nil }
+        let days = byDay.compactMap { code in (1...7).first { Operators.rruleDay($0) == code } }
+        return days.count == byDay.count ? days : nil
+    }
+
     /// Two recurrences said apart in one text, one of them a bare frequency ("Bi-weekly sync
     /// Mondays 2pm", "weekly: Tuesdays at 9"): the frequency lends its interval and limits to
     /// the days of the other. Nil when they say different things.
     func merged(with other: Recurrence) -> Recurrence? {
+        // Days said apart narrow each other: "Daily standup 9:15 except Fridays", "every
+        // weekday at 8 … but not Wednesday".
+        if let mine = weekdays, let theirs = other.weekdays, mine != theirs {
+            let both = mine.filter { theirs.contains($0) }
+            guard !both.isEmpty else { return nil }
+            var r = byDay.isEmpty ? other : self
+            r.freq = "WEEKLY"
+            r.byDay = both.map(Operators.rruleDay)
+            // The first occurrence keeps its time of day, on the days both allow.
+            if case .fields(var f)? = r.anchor {
+                f.weekday = nil
+                f.weekdaySet = both
+                r.anchor = .fields(f)
+            } else {
+                var on = Fields(); on.weekdaySet = both
+                r.anchor = r.anchor.flatMap { Operators.intersect($0, .fields(on)) } ?? .fields(on)
+            }
+            r.count = count ?? other.count
+            r.until = until ?? other.until
+            return r
+        }
         guard freq == other.freq else { return nil }
         let bare = byDay.isEmpty && byMonthDay.isEmpty && byMonth.isEmpty
         let otherBare = other.byDay.isEmpty && other.byMonthDay.isEmpty && other.byMonth.isEmpty
@@ -180,4 +221,8 @@ extension Recurrence {
         r.until = detailed.until ?? general.until
         return r
     }
+}
+
+extension Value {
+    var isRecurrence: Bool { if case .recurrence = self { return true }; return false }
 }
