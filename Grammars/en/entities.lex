@@ -8,6 +8,7 @@ at | in | on | via | @ | inside | near | over at
 [venue]
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
+place | house | apartment | flat | condo | cabin | cottage
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]

@@ -67,6 +67,10 @@ public final class AttendeeStage: Stage {
     func readName(from s: Int, _ tokens: [Token], _ state: ParseState, lowercaseOK: Bool) -> (Range<Int>, Int)? {
         var k = s
         guard k < tokens.count, !state.isClaimed(tokens[k].range) else { return nil }
+        // A handle: "with @mike" names mike.
+        if tokens[k].kind == .mention, let name = tokens[k].pieces.dropFirst().first {
+            return (name.range.lowerBound..<tokens[k].range.upperBound, k + 1)
+        }
         let title = words.match("name-title", tokens, at: k)
         var first = tokens[k]
         if title > 0 { k += title; guard k < tokens.count else { return nil }; first = tokens[k] }

@@ -24,6 +24,8 @@ public final class LocationStage: Stage {
             var placeStart: Int?
             var anyCase = false
             var spanStart = t.range.lowerBound
+            // "with @mike" names a person, not a place.
+            if t.kind == .mention, i > 0, words.match("attendee-intro", tokens, at: i - 1) > 0 { continue }
             if t.kind == .mention {
                 // "@Shibuya": the place starts inside this token.
                 if let end = extend(from: i, tokens, state, anyCase: true) {
@@ -94,7 +96,10 @@ public final class LocationStage: Stage {
         }
         var first = s
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
-        guard anyCase || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
+        // A street address: a house number and a capitalized name ("at 123 Main St").
+        let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
+            && !state.isClaimed(tokens[first + 1].range)
+        guard anyCase || address || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
         return extend(from: first, tokens, state, anyCase: anyCase)
     }
 
@@ -106,6 +111,18 @@ public final class LocationStage: Stage {
             let t = tokens[k]
             if state.isClaimed(t.range) { break }
             if words.match("attendee-intro", tokens, at: k) > 0 || words.match("location-prep", tokens, at: k) > 0 { break }
+            // A possessive and a place word: "Jake's place", "Mom's house".
+            if tokens[k - 1].text.hasSuffix("'s") || tokens[k - 1].text.hasSuffix("s'") {
+                let venue = words.match("venue", tokens, at: k)
+                if venue > 0 { end = k + venue - 1; break }
+            }
+            // A name, then its street address: "Blue Bottle, 66 Mint St".
+            if t.original == ",", k + 2 < tokens.count, tokens[k + 1].kind == .number, tokens[k + 2].isCapitalized,
+               !state.isClaimed(tokens[k + 1].range), !state.isClaimed(tokens[k + 2].range) {
+                end = k + 2
+                k += 3
+                continue
+            }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
             let joiner = t.original == "&" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
