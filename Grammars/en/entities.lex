@@ -46,6 +46,12 @@ the | a | an | my | our | your | his | her | their | me | you | us | them | him 
 [meal-time-prep]
 at | during | over | around | after | before | by | until | till | from | about | through | past | since | @
 
+# A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
+[phrasal-verb]
+check in | sign in | log in | move in | drop in | hand in | turn in | dial in | clock in | call in | fill in | weigh in | plug in | stop in | pop in
+drop by | stop by | come by | swing by | pop by
+log on | sign on | hop on | move on
+
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]
 at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately

@@ -96,6 +96,11 @@ public final class LocationStage: Stage {
         }
         var first = s
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
+        // "at the cottage": a venue word after "the" ("the office" is a venue phrase itself).
+        if first > s, !state.isClaimed(tokens[first].range) {
+            let venue = words.match("venue", tokens, at: first)
+            if venue > 0 { return numbered(after: first + venue - 1, tokens, state) ?? first + venue - 1 }
+        }
         // A street address: a house number and a capitalized name ("at 123 Main St").
         let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
             && !state.isClaimed(tokens[first + 1].range)

@@ -48,7 +48,7 @@ public enum GrammarChecker {
         "am-cue", "pm-cue",  // DateTimeStage: meridiem cues
         "location-prep", "venue", "platform",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name",  // AttendeeStage
-        "title-connector", "meal-time-prep",  // TitleStage
+        "title-connector", "meal-time-prep", "phrasal-verb",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
     ]
 

@@ -7,17 +7,33 @@
 /// event is, so it stays ("dinner on Sat at 7 with Jo" → "Dinner with Jo", "Meet Bob for lunch
 /// tomorrow" → "Meet Bob for lunch"), unless a word of `meal-time-prep` makes it only a time
 /// ("Sync at lunch" → "Sync"); then it stays only when nothing else is left ("at lunch
-/// tomorrow" → "Lunch"). "lunchtime" is only a time (the `meal-word` lexicon holds meals).
+/// tomorrow" → "Lunch"). "lunchtime" is only a time (the `meal-word` lexicon holds meals). With
+/// nothing else left, a holiday named is the title ("Christmas" → "Christmas").
 public final class TitleStage: Stage {
     public let name = "title"
     let words: WordLists
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector", "meal-time-prep"]) }
+    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector", "meal-time-prep", "phrasal-verb", "holiday-word"]) }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.event.title = title(state, keepMeals: false)
         if state.event.title.isEmpty { state.event.title = title(state, keepMeals: true) }
+        if state.event.title.isEmpty { state.event.title = holidayName(state) ?? "" }
+    }
+
+    /// A holiday the time was said by, as typed, for an event with nothing else to call it
+    /// ("Thanksgiving weekend at Mom's" → "Thanksgiving").
+    func holidayName(_ state: ParseState) -> String? {
+        let tokens = state.tokens
+        for i in tokens.indices {
+            let n = words.match("holiday-word", tokens, at: i)
+            guard n > 0 else { continue }
+            let name = state.slice(tokens[i].range.lowerBound..<tokens[i + n - 1].range.upperBound)
+            guard let first = name.first else { return nil }
+            return first.isLowercase ? first.uppercased() + name.dropFirst() : name
+        }
+        return nil
     }
 
     func title(_ state: ParseState, keepMeals: Bool) -> String {
@@ -35,12 +51,15 @@ public final class TitleStage: Stage {
         }
         var keptRuns: [[Token]] = []
         let cutCount = runs.count
+        // The text may start with a cut ("All day Friday: offsite"): its first run follows one.
+        let startsWithCut = state.tokens.first.map { t in !kept.contains(0) && cuts.contains { $0.overlaps(t.range) } } ?? false
         for (idx, var run) in runs.enumerated() where !run.isEmpty {
-            // Trailing connectors before a cut, leading connectors after one.
+            // Trailing connectors before a cut, leading connectors after one; a verb's particle
+            // stays ("Check in every 2 weeks").
             if idx < cutCount - 1 || !cuts.isEmpty {
-                while let last = run.last, isConnector(last) { run.removeLast() }
+                while let last = run.last, isConnector(last), !endsWithPhrasalVerb(run) { run.removeLast() }
             }
-            if idx > 0 {
+            if idx > 0 || startsWithCut {
                 while let first = run.first, isConnector(first) { run.removeFirst() }
             }
             if !run.isEmpty { keptRuns.append(run) }
@@ -75,6 +94,12 @@ public final class TitleStage: Stage {
             if let before, before.pieces.count == 1, before.pieces[0].text == "for" { kept.insert(i - 1) }
         }
         return kept
+    }
+
+    /// The run ends with a verb and its particle, which the particle cannot be cut from
+    /// ("check in", "drop by", "log on": the `phrasal-verb` list).
+    func endsWithPhrasalVerb(_ run: [Token]) -> Bool {
+        run.count >= 2 && words.match("phrasal-verb", Array(run.suffix(2)), at: 0) == 2
     }
 
     func isConnector(_ t: Token) -> Bool {
