@@ -24,9 +24,9 @@ public final class DateTimeStage: Stage {
     let isTime: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
     let ruleNameTable: [String]
-    /// Cue phrases by their first piece.
-    let amCues: [String: [[String]]]
-    let pmCues: [String: [[String]]]
+    /// Cue phrases, matched on the atoms' word numbers.
+    let amCues: WordList
+    let pmCues: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -41,12 +41,13 @@ public final class DateTimeStage: Stage {
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
         }
-        amCues = Dictionary(grouping: grammar.wordLists["am-cue"] ?? [], by: { $0[0] })
-        pmCues = Dictionary(grouping: grammar.wordLists["pm-cue"] ?? [], by: { $0[0] })
+        amCues = WordList("am-cue", grammar: grammar, vocabulary: parser.vocabulary)
+        pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
-        let chart = parser.parse(state.atoms, budget: budget)
+        let words = state.words(in: parser.vocabulary)
+        let chart = parser.parse(state.atoms, words: words, budget: budget)
         state.chart = chart
         if chart.truncated {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
@@ -70,7 +71,7 @@ public final class DateTimeStage: Stage {
         }
         guard !exprs.isEmpty else { return }
         var rctx = context.resolverContext
-        rctx.meridiemCue = cue(in: state.atoms)
+        rctx.meridiemCue = cue(in: words)
         // Separate phrases close together ("tomorrow with Bob at 3pm") are one time when they
         // intersect; when they do not ("Easter trip … Apr 2–6"), the longest phrase is the time
         // and the others stay text. Only one cluster of nearby phrases makes the event, so a
@@ -163,7 +164,7 @@ public final class DateTimeStage: Stage {
     /// Every time expression in a text, each resolved on its own (for long texts and mailboxes,
     /// where there is no single event).
     public func mentions(in state: ParseState, context: ParseContext) -> [TimeMention] {
-        let chart = parser.parse(state.atoms, budget: budget)
+        let chart = parser.parse(state.atoms, words: state.words(in: parser.vocabulary), budget: budget)
         var rctx = context.resolverContext
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
@@ -237,18 +238,10 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    func cue(in atoms: [Atom]) -> Resolver.MeridiemCue {
-        func has(_ lists: [String: [[String]]]) -> Bool {
-            for (i, a) in atoms.enumerated() {
-                guard let phrases = lists[a.text] else { continue }
-                for phrase in phrases where i + phrase.count <= atoms.count {
-                    if zip(phrase, atoms[i..<(i + phrase.count)]).allSatisfy({ $0 == $1.text }) { return true }
-                }
-            }
-            return false
-        }
-        if has(pmCues) { return .pm }
-        if has(amCues) { return .am }
+    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
+    func cue(in words: [Int32]) -> Resolver.MeridiemCue {
+        if pmCues.occurs(in: words) { return .pm }
+        if amCues.occurs(in: words) { return .am }
         return .none
     }
 

@@ -10,12 +10,24 @@
 /// are never a place, which is how "at 3" stays a time.
 public final class LocationStage: Stage {
     public let name = "location"
-    let words: WordLists
+    let vocabulary: Vocabulary
+    let prepositions, venues, platforms, attendeeIntros: WordList
+    /// The platform names, for the labels of a URL's host.
+    let platformNames: [[String]]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["location-prep", "venue", "platform", "attendee-intro"]) }
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        prepositions = WordList("location-prep", grammar: grammar, vocabulary: vocabulary)
+        venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
+        platforms = WordList("platform", grammar: grammar, vocabulary: vocabulary)
+        attendeeIntros = WordList("attendee-intro", grammar: grammar, vocabulary: vocabulary)
+        platformNames = grammar.wordLists["platform"] ?? []
+    }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
+        let words = TokenWords(state, vocabulary)
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
@@ -26,7 +38,7 @@ public final class LocationStage: Stage {
             var spanStart = t.range.lowerBound
             if t.kind == .mention {
                 // "@Shibuya": the place starts inside this token.
-                if let end = extend(from: i, tokens, state, anyCase: true) {
+                if let end = extend(from: i, tokens, words, state, anyCase: true) {
                     let first = t.pieces.dropFirst().first?.range.lowerBound ?? t.range.upperBound
                     claim(&state, span: spanStart..<tokens[end].range.upperBound, place: first..<tokens[end].range.upperBound)
                     return
@@ -34,11 +46,11 @@ public final class LocationStage: Stage {
                 continue
             }
             if t.original == "@" { placeStart = i + 1; anyCase = true }
-            let prepLen = words.match("location-prep", tokens, at: i)
+            let prepLen = prepositions.match(words, at: i)
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
             spanStart = t.range.lowerBound
-            if let end = placeEnd(from: s, tokens, state, anyCase: anyCase) {
+            if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
@@ -49,7 +61,7 @@ public final class LocationStage: Stage {
                 claim(&state, span: t.range, place: t.range)
                 return
             }
-            let venue = words.match("venue", tokens, at: k)
+            let venue = venues.match(words, at: k)
             if venue > 0, let end = numbered(after: k + venue - 1, tokens, state) {
                 claim(&state, span: t.range.lowerBound..<tokens[end].range.upperBound, place: t.range.lowerBound..<tokens[end].range.upperBound)
                 return
@@ -64,7 +76,7 @@ public final class LocationStage: Stage {
         let host = s.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard host.contains("."), s.count > host.count else { return false }
         let labels = host.split(separator: ".").map(String.init)
-        return words.phrases["platform"]?.contains { $0.count == 1 && labels.contains($0[0]) } ?? false
+        return platformNames.contains { $0.count == 1 && labels.contains($0[0]) }
     }
 
     /// The identifier after a venue word ("4B", "12", "B"), or nil.
@@ -78,26 +90,26 @@ public final class LocationStage: Stage {
     }
 
     /// The last token of a place phrase starting at `s`, or nil when none starts there.
-    func placeEnd(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+    func placeEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
         if tokens[s].kind == .url { return s }
-        let platform = words.match("platform", tokens, at: s)
+        let platform = platforms.match(words, at: s)
         if platform > 0 { return s + platform - 1 }
-        let venue = words.match("venue", tokens, at: s)
+        let venue = venues.match(words, at: s)
         if venue > 0 { return numbered(after: s + venue - 1, tokens, state) ?? s + venue - 1 }
         var first = s
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
         guard anyCase || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
-        return extend(from: first, tokens, state, anyCase: anyCase)
+        return extend(from: first, tokens, words, state, anyCase: anyCase)
     }
 
     /// Extends a place over following words: capitalized words, numbers, "&", "of", "'s".
-    func extend(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+    func extend(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
         var end = s
         var k = s + 1
         while k < tokens.count {
             let t = tokens[k]
             if state.isClaimed(t.range) { break }
-            if words.match("attendee-intro", tokens, at: k) > 0 || words.match("location-prep", tokens, at: k) > 0 { break }
+            if attendeeIntros.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0 { break }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
             let joiner = t.original == "&" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {

@@ -140,8 +140,8 @@ public final class ChartParser {
     private let operators: [Operators.Fn]
     /// Variants made only of literals, by their first symbol.
     private let literalVariants: [Int32: [Int32]]
-    /// Literal and lexicon pieces as integer symbols.
-    private let symbols: [String: Int32]
+    /// Literal and lexicon pieces as integer symbols (an atom's symbol is its word's number).
+    public let vocabulary: Vocabulary
     /// Lexicon entries by their first symbol, with their pieces as symbols.
     private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]]
     /// Where each lexicon entry is defined, by the index lexicon items carry.
@@ -163,7 +163,7 @@ public final class ChartParser {
         var altSymbols: [Int32] = []
         var variants: [Variant] = []
         var literalVariants: [Int32: [Int32]] = [:]
-        var symbols: [String: Int32] = [:]
+        let vocabulary = Vocabulary(grammar: grammar)
         var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]] = [:]
         var lexiconOrigins: [SourceLocation] = []
         var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
@@ -177,12 +177,7 @@ public final class ChartParser {
         var compiledRules: [CompiledRule] = []
         var argSlots: [Int32] = []
         var argConstants: [Value?] = []
-        func symbol(_ piece: String) -> Int32 {
-            if let s = symbols[piece] { return s }
-            let s = Int32(symbols.count)
-            symbols[piece] = s
-            return s
-        }
+        func symbol(_ piece: String) -> Int32 { vocabulary.ids[piece]! }
         for entries in grammar.lexicon.values {
             for e in entries {
                 let syms = e.pieces.map(symbol)
@@ -299,7 +294,7 @@ public final class ChartParser {
         self.triggersBefore = flatten(triggersBefore, keyedOn: .category)
         self.keyedTriggerList = keyedTriggerList
         self.literalVariants = literalVariants
-        self.symbols = symbols
+        self.vocabulary = vocabulary
         self.lexicon = lexicon
         self.lexiconOrigins = lexiconOrigins
         self.kindOf = kindOf
@@ -336,7 +331,13 @@ public final class ChartParser {
     }
 
     public func parse(_ atoms: [Atom], budget: ParseBudget = ParseBudget()) -> Chart {
-        var run = Run(parser: self, atoms: atoms, budget: budget)
+        parse(atoms, words: vocabulary.ids(of: atoms), budget: budget)
+    }
+
+    /// Parses atoms whose numbers in `vocabulary` are already known (`ParseState.atomWords`).
+    func parse(_ atoms: [Atom], words: [Int32], budget: ParseBudget) -> Chart {
+        precondition(words.count == atoms.count, "one word number per atom")
+        var run = Run(parser: self, atoms: atoms, atomSymbols: words, budget: budget)
         run.seed()
         run.saturate()
         return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
@@ -397,10 +398,10 @@ public final class ChartParser {
             var nextBuiltAt: Int32
         }
 
-        init(parser: ChartParser, atoms: [Atom], budget: ParseBudget) {
+        init(parser: ChartParser, atoms: [Atom], atomSymbols: [Int32], budget: ParseBudget) {
             self.p = parser
             self.atoms = atoms
-            self.atomSymbols = atoms.map { parser.symbols[$0.text] ?? -1 }
+            self.atomSymbols = atomSymbols
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
             at = Array(repeating: Position(), count: atoms.count + 1)

@@ -9,6 +9,11 @@ public struct ParseState {
     public var scalarCount: Int { utf8Offsets.count - 1 }
     public var tokens: [Token] = []
     public var atoms: [Atom] = []
+    /// Each atom's number in `atomWordsVocabulary` (-1 for a word the grammar does not use), set
+    /// with the atoms by the tokenize stage: later stages compare these numbers instead of
+    /// looking strings up again (see `words(in:)`).
+    var atomWords: [Int32] = []
+    var atomWordsVocabulary: Vocabulary?
     public var chart: ChartParser.Chart?
     /// What each stage claimed, with offsets into the text (the title is what nobody claimed).
     public var spans: [FieldSpan] = []
@@ -36,6 +41,13 @@ public struct ParseState {
         }
         offsets.append(i)
         self.utf8Offsets = offsets
+    }
+
+    /// Each atom's number in a vocabulary: the ones the tokenize stage stored when they are for
+    /// this vocabulary and these atoms, else looked up now.
+    func words(in vocabulary: Vocabulary) -> [Int32] {
+        if atomWordsVocabulary === vocabulary && atomWords.count == atoms.count { return atomWords }
+        return vocabulary.ids(of: atoms)
     }
 
     /// The original text of a scalar range.

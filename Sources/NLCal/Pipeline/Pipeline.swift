@@ -13,11 +13,11 @@ public final class Pipeline {
         self.grammar = grammar
         dateTime = DateTimeStage(grammar: grammar, budget: budget)
         stages = [
-            try TokenizeStage(locale: grammar.locale),
+            try TokenizeStage(locale: grammar.locale, vocabulary: dateTime.parser.vocabulary),
             dateTime,
-            LocationStage(grammar: grammar),
-            AttendeeStage(grammar: grammar),
-            TitleStage(grammar: grammar),
+            LocationStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
+            AttendeeStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
+            TitleStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
             ValidationStage(),
         ]
     }

@@ -8,10 +8,16 @@
 /// "Sync at lunch" → "Sync"); "lunchtime" is only a time (the `meal-word` lexicon holds meals).
 public final class TitleStage: Stage {
     public let name = "title"
-    let words: WordLists
+    let vocabulary: Vocabulary
+    let meals, connectors: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector"]) }
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        meals = WordList("meal-word", grammar: grammar, vocabulary: vocabulary)
+        connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
+    }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.event.title = title(state, keepMeals: false)
@@ -21,32 +27,33 @@ public final class TitleStage: Stage {
     func title(_ state: ParseState, keepMeals: Bool) -> String {
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
+        let words = TokenWords(state, vocabulary)
         // Tokens outside every cut, grouped into runs between cuts.
-        var runs: [[Token]] = [[]]
+        var runs: [[(Int, Token)]] = [[]]
         for (i, t) in state.tokens.enumerated() {
-            let meal = keepMeals && words.match("meal-word", state.tokens, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(t.range) })
+            let meal = keepMeals && meals.match(words, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(t.range) })
             if !meal, cuts.contains(where: { $0.overlaps(t.range) }) {
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
                 continue
             }
-            runs[runs.count - 1].append(t)
+            runs[runs.count - 1].append((i, t))
         }
-        var kept: [[Token]] = []
+        var kept: [[(Int, Token)]] = []
         let cutCount = runs.count
         for (idx, var run) in runs.enumerated() where !run.isEmpty {
             // Trailing connectors before a cut, leading connectors after one.
             if idx < cutCount - 1 || !cuts.isEmpty {
-                while let last = run.last, isConnector(last) { run.removeLast() }
+                while let last = run.last, isConnector(last.1, words, last.0) { run.removeLast() }
             }
             if idx > 0 {
-                while let first = run.first, isConnector(first) { run.removeFirst() }
+                while let first = run.first, isConnector(first.1, words, first.0) { run.removeFirst() }
             }
             if !run.isEmpty { kept.append(run) }
         }
         var title = ""
         for run in kept {
             var prevEnd: Int?
-            for t in run {
+            for (_, t) in run {
                 if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
                 title += t.original
                 prevEnd = t.range.upperBound
@@ -60,8 +67,8 @@ public final class TitleStage: Stage {
         return title
     }
 
-    func isConnector(_ t: Token) -> Bool {
-        t.isPunctuation && t.original != "&" && t.original != "'" || words.contains("title-connector", t)
+    func isConnector(_ t: Token, _ words: TokenWords, _ i: Int) -> Bool {
+        t.isPunctuation && t.original != "&" && t.original != "'" || connectors.contains(words, i)
     }
 }
 

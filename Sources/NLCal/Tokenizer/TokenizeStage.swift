@@ -3,14 +3,21 @@
 public final class TokenizeStage: Stage {
     public let name = "tokenize"
     private let tokenizer: Tokenizer
+    /// The grammar's words: each atom is looked up once here, for every later stage.
+    private let vocabulary: Vocabulary?
 
-    public init(locale: String) throws {
+    public init(locale: String, vocabulary: Vocabulary? = nil) throws {
         tokenizer = try Tokenizer(locale: locale)
+        self.vocabulary = vocabulary
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.tokens = tokenizer.tokenize(state.text)
         state.atoms = TokenizeStage.atoms(of: state.tokens)
+        if let vocabulary {
+            state.atomWords = vocabulary.ids(of: state.atoms)
+            state.atomWordsVocabulary = vocabulary
+        }
     }
 
     /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.
