@@ -25,50 +25,63 @@ public final class TitleStage: Stage {
     }
 
     func title(_ state: ParseState, keepMeals: Bool) -> String {
+        let tokens = state.tokens
+        let words = TokenWords(state, vocabulary)
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
-        let words = TokenWords(state, vocabulary)
-        // Tokens outside every cut, grouped into runs between cuts.
-        var runs: [[(Int, Token)]] = [[]]
-        for (i, t) in state.tokens.enumerated() {
-            let meal = keepMeals && meals.match(words, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(t.range) })
-            if !meal, cuts.contains(where: { $0.overlaps(t.range) }) {
-                if !runs[runs.count - 1].isEmpty { runs.append([]) }
+        // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
+        // tokens costs reference counting on their strings).
+        var runs: [Range<Int>] = []
+        var runStart = -1
+        for i in tokens.indices {
+            let r = tokens[i].range
+            let meal = keepMeals && meals.match(words, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(r) })
+            if !meal, cuts.contains(where: { $0.overlaps(r) }) {
+                if runStart >= 0 { runs.append(runStart..<i); runStart = -1 }
                 continue
             }
-            runs[runs.count - 1].append((i, t))
+            if runStart < 0 { runStart = i }
         }
-        var kept: [[(Int, Token)]] = []
-        let cutCount = runs.count
-        for (idx, var run) in runs.enumerated() where !run.isEmpty {
-            // Trailing connectors before a cut, leading connectors after one.
-            if idx < cutCount - 1 || !cuts.isEmpty {
-                while let last = run.last, isConnector(last.1, words, last.0) { run.removeLast() }
+        if runStart >= 0 { runs.append(runStart..<tokens.count) }
+        var title = ""
+        for (idx, whole) in runs.enumerated() {
+            var run = whole
+            // Trailing connectors before a cut, leading connectors after one (the first run
+            // keeps its leading words even after a cut at the very start).
+            if !cuts.isEmpty {
+                while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1) { run = run.lowerBound..<(run.upperBound - 1) }
             }
             if idx > 0 {
-                while let first = run.first, isConnector(first.1, words, first.0) { run.removeFirst() }
+                while !run.isEmpty, isConnector(tokens, words, run.lowerBound) { run = (run.lowerBound + 1)..<run.upperBound }
             }
-            if !run.isEmpty { kept.append(run) }
-        }
-        var title = ""
-        for run in kept {
             var prevEnd: Int?
-            for (_, t) in run {
+            for i in run {
+                let t = tokens[i]
                 if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
                 title += t.original
                 prevEnd = t.range.upperBound
             }
         }
         title = title.trimmingHorizontalSpace
-        while let last = title.last, ",;:-–—".contains(last) { title.removeLast(); title = title.trimmingHorizontalSpace }
+        while let last = title.unicodeScalars.last, TitleStage.isTrailingPunctuation(last) {
+            title.removeLast()
+            title = title.trimmingHorizontalSpace
+        }
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }
         return title
     }
 
-    func isConnector(_ t: Token, _ words: TokenWords, _ i: Int) -> Bool {
-        t.isPunctuation && t.original != "&" && t.original != "'" || connectors.contains(words, i)
+    /// `,;:-–—` (and U+037E, which is canonically a semicolon): dropped from the title's end.
+    static func isTrailingPunctuation(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2C, 0x3B, 0x3A, 0x2D, 0x2013, 0x2014, 0x037E: return true
+        default: return false
+        }
+    }
+
+    func isConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
+        tokens[i].isPunctuation && tokens[i].original != "&" && tokens[i].original != "'" || connectors.contains(words, i)
     }
 }
-
