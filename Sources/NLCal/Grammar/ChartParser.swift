@@ -81,6 +81,9 @@ public final class ChartParser {
         var variant: Int32
         var elemStart: Int32
         var elemCount: Int32
+        /// Where each of the rule's operator arguments comes from in this variant:
+        /// `argElements[argElemStart ..< argElemStart + rule.argCount]`.
+        var argElemStart: Int32 = 0
     }
 
     /// What building an item of a rule needs, as plain data: the operator's arguments are
@@ -120,6 +123,12 @@ public final class ChartParser {
     private let compiledRules: [CompiledRule]
     private let argSlots: [Int32]
     private let argConstants: [Value?]
+    /// Per variant and argument: the element (0-based index in the variant) whose value it is,
+    /// `constantArgument` for the rule's constant, or `absentArgument` (nil) when the pattern
+    /// position is an optional element this variant leaves out.
+    private let argElements: [Int32]
+    static let constantArgument: Int32 = -1
+    static let absentArgument: Int32 = -2
     /// Each alternative is `symbols[start ..< start + count]`.
     private let alternatives: [(start: Int32, count: Int32)]
     private let altSymbols: [Int32]
@@ -249,6 +258,21 @@ public final class ChartParser {
                 }
             }
         }
+        // Each argument's element per variant: a build reads the matched slots directly, with no
+        // table of values by pattern position to fill and clear.
+        var argElements: [Int32] = []
+        for v in variants.indices {
+            let rule = compiledRules[Int(variants[v].rule)]
+            variants[v].argElemStart = Int32(argElements.count)
+            for a in Int(rule.argStart)..<Int(rule.argStart + rule.argCount) {
+                let position = argSlots[a]
+                if position < 0 { argElements.append(ChartParser.constantArgument); continue }
+                let first = Int(variants[v].elemStart), count = Int(variants[v].elemCount)
+                let k = (0..<count).first { elementPositions[first + $0] == position }
+                argElements.append(k.map { Int32($0) } ?? ChartParser.absentArgument)
+            }
+        }
+        self.argElements = argElements
         self.elements = elements
         self.elementPositions = elementPositions
         self.compiledRules = compiledRules
@@ -379,10 +403,9 @@ public final class ChartParser {
             var start: Int32 = 0
             var end: Int32 = 0
         }
-        /// Reused buffers for an operator call: the matched values by pattern position, and the
-        /// arguments.
-        var matched: [Value?] = Array(repeating: nil, count: 32)
-        var args: [Value?] = []
+        /// Reused argument arrays for operator calls, one per argument count (an operator reads
+        /// `count`, so each call gets an array of exactly its rule's arguments).
+        var argBuffers: [[Value?]] = []
         var matchesLeft = 0
 
         struct ItemInfo {
@@ -410,7 +433,6 @@ public final class ChartParser {
             childList.reserveCapacity(capacity * 2)
             info.reserveCapacity(capacity)
             queue.reserveCapacity(capacity)
-            args.reserveCapacity(8)
         }
 
         /// Whether an equal item (category, span and value) was already built.
@@ -652,27 +674,37 @@ public final class ChartParser {
             let start = Int(slots[0].start), end = Int(slots[n - 1].end)
             guard end - start <= budget.maxItemAtoms else { return }
             let rule = p.compiledRules[Int(v.rule)]
-            for k in 0..<Int(rule.elementCount) { matched[k] = nil }
             let childStart = Int32(childList.count)
             var size = 1
             for k in 0..<n {
                 let id = slots[k].item
-                let position = Int(p.elementPositions[Int(v.elemStart) + k])
-                if id < 0 {
-                    let a = Int(slots[k].start), b = Int(slots[k].end)
-                    matched[position] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
-                } else {
-                    matched[position] = items[Int(id)].value
+                if id >= 0 {
                     childList.append(id)
                     size += items[Int(id)].size
                 }
             }
-            args.removeAll(keepingCapacity: true)
-            for a in Int(rule.argStart)..<Int(rule.argStart + rule.argCount) {
-                let slot = p.argSlots[a]
-                args.append(slot >= 0 ? matched[Int(slot)] : p.argConstants[a])
+            let argCount = Int(rule.argCount)
+            while argBuffers.count <= argCount { argBuffers.append(Array(repeating: nil, count: argBuffers.count)) }
+            // Taken out of the table while filled and passed, so writing it never copies it.
+            var args: [Value?] = []
+            swap(&args, &argBuffers[argCount])
+            for a in 0..<argCount {
+                let source = p.argElements[Int(v.argElemStart) + a]
+                if source >= 0 {
+                    let slot = slots[Int(source)]
+                    if slot.item >= 0 {
+                        args[a] = items[Int(slot.item)].value
+                    } else {
+                        let from = Int(slot.start), to = Int(slot.end)
+                        args[a] = .text(to - from == 1 ? atoms[from].text : atoms[from..<to].map(\.text).joined(separator: " "))
+                    }
+                } else {
+                    args[a] = source == ChartParser.constantArgument ? p.argConstants[Int(rule.argStart) + a] : nil
+                }
             }
-            guard let value = p.operators[Int(v.rule)](args) else { childList.removeSubrange(Int(childStart)...); return }
+            let value = p.operators[Int(v.rule)](args)
+            swap(&args, &argBuffers[argCount])
+            guard let value else { childList.removeSubrange(Int(childStart)...); return }
             let built = Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
                              childStart: childStart, childCount: Int32(childList.count) - childStart, latent: rule.latent, size: size)
             if !add(built) { childList.removeSubrange(Int(childStart)...) }
