@@ -139,20 +139,24 @@ public final class ChartParser {
     private let triggerRange: [Range<Int>]
     /// The places whose preceding element is a literal, keyed by (category, the symbol that
     /// literal ends with): an item only visits those its left neighbour can complete.
-    private let triggersAfter: [Int64: Range<Int>]
+    private let triggersAfter: RangeTable
     /// The places whose preceding element is not a literal but whose following one is, keyed by
     /// (category, the symbol that literal starts with).
-    private let triggersBefore: [Int64: Range<Int>]
+    private let triggersBefore: RangeTable
     /// Storage of both keyed tables.
     private let keyedTriggerList: [Trigger]
     /// Each rule's operator, looked up once.
     private let operators: [Operators.Fn]
-    /// Variants made only of literals, by their first symbol.
-    private let literalVariants: [Int32: [Int32]]
+    /// Variants made only of literals, by their first symbol:
+    /// `literalVariants[literalVariantStart[s] ..< literalVariantStart[s + 1]]`.
+    private let literalVariants: [Int32]
+    private let literalVariantStart: [Int32]
     /// Literal and lexicon pieces as integer symbols (an atom's symbol is its word's number).
     public let vocabulary: Vocabulary
-    /// Lexicon entries by their first symbol, with their pieces as symbols.
-    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]]
+    /// Lexicon entries by their first symbol, with their pieces as symbols:
+    /// `lexicon[lexiconStart[s] ..< lexiconStart[s + 1]]` start with symbol s.
+    private let lexicon: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]
+    private let lexiconStart: [Int32]
     /// Where each lexicon entry is defined, by the index lexicon items carry.
     private let lexiconOrigins: [SourceLocation]
     /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
@@ -314,18 +318,31 @@ public final class ChartParser {
             }
             return out
         }
-        self.triggersAfter = flatten(triggersAfter, keyedOn: .none)
-        self.triggersBefore = flatten(triggersBefore, keyedOn: .category)
+        self.triggersAfter = RangeTable(flatten(triggersAfter, keyedOn: .none))
+        self.triggersBefore = RangeTable(flatten(triggersBefore, keyedOn: .category))
         self.keyedTriggerList = keyedTriggerList
-        self.literalVariants = literalVariants
+        (self.literalVariants, self.literalVariantStart) = ChartParser.bySymbol(literalVariants, count: vocabulary.count)
         self.vocabulary = vocabulary
-        self.lexicon = lexicon
+        (self.lexicon, self.lexiconStart) = ChartParser.bySymbol(lexicon, count: vocabulary.count)
         self.lexiconOrigins = lexiconOrigins
         self.kindOf = kindOf
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
     static func key(_ category: Int32, _ symbol: Int32) -> Int64 { Int64(category) << 32 | Int64(symbol) }
+
+    /// A table by symbol made flat: the lists one after another (in symbol order, each list in
+    /// its order), and where each symbol's list starts (`count + 1` entries), so a lookup by an
+    /// atom's symbol is two array reads.
+    static func bySymbol<T>(_ table: [Int32: [T]], count: Int) -> ([T], [Int32]) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for (s, list) in table { starts[Int(s) + 1] = Int32(list.count) }
+        for s in 0..<count { starts[s + 1] += starts[s] }
+        var flat: [T] = []
+        flat.reserveCapacity(Int(starts[count]))
+        for s in 0..<count { flat += table[Int32(s)] ?? [] }
+        return (flat, starts)
+    }
 
     /// The result of one parse: every item built, and whether the budget cut the parse short.
     public struct Chart: Sendable {
@@ -480,14 +497,14 @@ public final class ChartParser {
                 }
                 let sym = atomSymbols[i]
                 guard sym >= 0 else { continue }
-                if let entries = p.lexicon[sym] {
-                    for e in entries where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
+                do {
+                    for e in p.lexicon[Int(p.lexiconStart[Int(sym)])..<Int(p.lexiconStart[Int(sym) + 1])] where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
                                  rule: -1, latent: false, size: 0, lexiconEntry: e.origin))
                     }
                 }
-                if let vs = p.literalVariants[sym] {
-                    for v in vs {
+                do {
+                    for v in p.literalVariants[Int(p.literalVariantStart[Int(sym)])..<Int(p.literalVariantStart[Int(sym) + 1])] {
                         matchesLeft = budget.maxMatchesPerItem
                         forward(variant: v, k: 0, pos: i)
                     }
