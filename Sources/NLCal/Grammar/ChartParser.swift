@@ -378,11 +378,20 @@ public final class ChartParser {
     /// Parses atoms whose numbers in `vocabulary` are already known (`ParseState.atomWords`).
     func parse(_ atoms: [Atom], words: [Int32], budget: ParseBudget) -> Chart {
         precondition(words.count == atoms.count, "one word number per atom")
-        var run = Run(parser: self, atoms: atoms, atomSymbols: words, budget: budget)
+        // The working buffers of the last parse, taken (not shared) so they are written in place.
+        var scratch = Run.Scratch()
+        swap(&scratch, &spare)
+        var run = Run(parser: self, atoms: atoms, atomSymbols: words, budget: budget, scratch: &scratch)
         run.seed()
         run.saturate()
-        return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
+        let chart = Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
+        spare = run.releaseScratch()
+        return chart
     }
+
+    /// The working buffers of a parse, kept for the next one (a parser serves one thread at a
+    /// time, like the pipeline that owns it): their allocations were a tenth of a short parse.
+    private var spare = Run.Scratch()
 
     /// The state of one parse.
     private struct Run {
@@ -409,12 +418,13 @@ public final class ChartParser {
             var lastByEnd: Int32 = -1
             var firstBuiltAt: Int32 = -1
         }
-        var queue: [Int32] = []
+        var queue: [Int32]
         var queueHead = 0
         var truncated = false
         /// The slots of the match being built: atom ranges for literals, item ids for categories
         /// (-1 for a literal).
-        var slots = [Slot](repeating: Slot(), count: 32)
+        var slots: [Slot]
+        static let slotCount = 32
         struct Slot {
             var item: Int32 = -1
             var start: Int32 = 0
@@ -422,7 +432,7 @@ public final class ChartParser {
         }
         /// Reused argument arrays for operator calls, one per argument count (an operator reads
         /// `count`, so each call gets an array of exactly its rule's arguments).
-        var argBuffers: [[Value?]] = []
+        var argBuffers: [[Value?]]
         var matchesLeft = 0
 
         struct ItemInfo {
@@ -438,18 +448,49 @@ public final class ChartParser {
             var nextBuiltAt: Int32
         }
 
-        init(parser: ChartParser, atoms: [Atom], atomSymbols: [Int32], budget: ParseBudget) {
+        /// The buffers a parse only works in (the items and their children go into the chart).
+        struct Scratch {
+            var info: [ItemInfo] = []
+            var at: [Position] = []
+            var queue: [Int32] = []
+            var slots: [Slot] = []
+            var argBuffers: [[Value?]] = []
+        }
+
+        /// Takes the buffers out of `scratch` (swapped, so each stays uniquely referenced).
+        init(parser: ChartParser, atoms: [Atom], atomSymbols: [Int32], budget: ParseBudget, scratch: inout Scratch) {
             self.p = parser
             self.atoms = atoms
             self.atomSymbols = atomSymbols
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
-            at = Array(repeating: Position(), count: atoms.count + 1)
+            info = []; at = []; queue = []; slots = []; argBuffers = []
+            swap(&info, &scratch.info)
+            swap(&at, &scratch.at)
+            swap(&queue, &scratch.queue)
+            swap(&slots, &scratch.slots)
+            swap(&argBuffers, &scratch.argBuffers)
+            info.removeAll(keepingCapacity: true)
+            queue.removeAll(keepingCapacity: true)
+            at.removeAll(keepingCapacity: true)
+            at.append(contentsOf: repeatElement(Position(), count: atoms.count + 1))
+            if slots.count < Run.slotCount { slots = [Slot](repeating: Slot(), count: Run.slotCount) }
             let capacity = 16 + atoms.count * 4
             items.reserveCapacity(capacity)
             childList.reserveCapacity(capacity * 2)
             info.reserveCapacity(capacity)
             queue.reserveCapacity(capacity)
+        }
+
+        /// Hands the working buffers back for the next parse.
+        mutating func releaseScratch() -> Scratch {
+            var scratch = Scratch()
+            swap(&info, &scratch.info)
+            swap(&at, &scratch.at)
+            swap(&queue, &scratch.queue)
+            swap(&slots, &scratch.slots)
+            swap(&argBuffers, &scratch.argBuffers)
+            return scratch
         }
 
         /// Whether an equal item (category, span and value) was already built.
