@@ -49,13 +49,17 @@ public final class TokenizeStage: Stage {
     }
 
     public static func atoms(of tokens: [Token]) -> [Atom] {
+        // By index, not by iterating copies of the tokens (each copy retains their strings).
+        var count = 0
+        for i in tokens.indices { count += tokens[i].pieces.count }
         var atoms: [Atom] = []
-        atoms.reserveCapacity(tokens.count * 2)
-        for (i, t) in tokens.enumerated() {
-            for (k, p) in t.pieces.enumerated() {
+        atoms.reserveCapacity(count)
+        for i in tokens.indices {
+            for k in tokens[i].pieces.indices {
+                let p = tokens[i].pieces[k]
                 atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
-                                  spaceBefore: k == 0 && t.spaceBefore, tokenIndex: i,
-                                  capitals: p.kind == .letters && typedInCapitals(p, of: t)))
+                                  spaceBefore: k == 0 && tokens[i].spaceBefore, tokenIndex: i,
+                                  capitals: p.kind == .letters && typedInCapitals(p, of: tokens[i])))
             }
         }
         return atoms
