@@ -25,18 +25,18 @@ public final class AttendeeStage: Stage {
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
-        let words = TokenWords(state, vocabulary)
+        let words = TokenWords(&state, vocabulary)
         var people: [Attendee] = []
         var i = 0
         while i < tokens.count {
-            let t = tokens[i]
-            if t.kind == .email, !people.contains(where: { $0.email == t.original }) {
-                people.append(Attendee(email: t.original))
-                state.spans.append(FieldSpan(field: "attendees", range: t.range, text: t.original, rules: ["attendee-email"]))
+            // Fields read from the array in place: a copy of a token retains its strings.
+            if tokens[i].kind == .email, !people.contains(where: { $0.email == tokens[i].original }) {
+                people.append(Attendee(email: tokens[i].original))
+                state.spans.append(FieldSpan(field: "attendees", range: tokens[i].range, text: tokens[i].original, rules: ["attendee-email"]))
                 i += 1
                 continue
             }
-            if state.isClaimed(t.range) { i += 1; continue }
+            if state.isClaimed(tokens[i].range) { i += 1; continue }
             let verb = contactVerbs.match(words, at: i)
             let intro = intros.match(words, at: i + verb)
             // A contact verb may be followed directly by the person ("call Mom") or by "with".

@@ -27,43 +27,45 @@ public final class LocationStage: Stage {
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
-        let words = TokenWords(state, vocabulary)
+        let words = TokenWords(&state, vocabulary)
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
-            let t = tokens[i]
-            if state.isClaimed(t.range) { continue }
+            // Fields read from the array in place: a copy of a token retains its strings.
+            let range = tokens[i].range
+            if state.isClaimed(range) { continue }
             var placeStart: Int?
             var anyCase = false
-            var spanStart = t.range.lowerBound
-            if t.kind == .mention {
+            var spanStart = range.lowerBound
+            if tokens[i].kind == .mention {
                 // "@Shibuya": the place starts inside this token.
                 if let end = extend(from: i, tokens, words, state, anyCase: true) {
-                    let first = t.pieces.dropFirst().first?.range.lowerBound ?? t.range.upperBound
+                    let first = tokens[i].pieces.dropFirst().first?.range.lowerBound ?? range.upperBound
                     claim(&state, span: spanStart..<tokens[end].range.upperBound, place: first..<tokens[end].range.upperBound)
                     return
                 }
                 continue
             }
-            if t.original == "@" { placeStart = i + 1; anyCase = true }
+            if tokens[i].original == "@" { placeStart = i + 1; anyCase = true }
             let prepLen = prepositions.match(words, at: i)
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
-            spanStart = t.range.lowerBound
+            spanStart = range.lowerBound
             if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
         }
         // No preposition: a numbered venue ("Room 12") or a meeting link.
-        for (k, t) in tokens.enumerated() where !state.isClaimed(t.range) {
-            if t.kind == .url, isMeetingLink(t) {
-                claim(&state, span: t.range, place: t.range)
+        for k in tokens.indices where !state.isClaimed(tokens[k].range) {
+            let range = tokens[k].range
+            if tokens[k].kind == .url, isMeetingLink(tokens[k]) {
+                claim(&state, span: range, place: range)
                 return
             }
             let venue = venues.match(words, at: k)
             if venue > 0, let end = numbered(after: k + venue - 1, tokens, state) {
-                claim(&state, span: t.range.lowerBound..<tokens[end].range.upperBound, place: t.range.lowerBound..<tokens[end].range.upperBound)
+                claim(&state, span: range.lowerBound..<tokens[end].range.upperBound, place: range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
         }

@@ -81,7 +81,9 @@ struct TokenWords {
     let first: [Int]
     var tokenCount: Int { first.count - 1 }
 
-    init(_ state: ParseState, _ vocabulary: Vocabulary) {
+    /// The numbers of `state`'s tokens' pieces. Takes the state `inout` only so that it is read
+    /// in place: passed by value from a stage's `inout` state, it was copied whole.
+    init(_ state: inout ParseState, _ vocabulary: Vocabulary) {
         var first: [Int] = []
         first.reserveCapacity(state.tokens.count + 1)
         var n = 0

@@ -49,7 +49,7 @@ public final class Pipeline {
                 state.trace.append(TraceEntry(stage: stage.name, message: summary(of: stage, state), microseconds: us))
             }
         }
-        return ParseResult(state: state, context: context)
+        return ParseResult(state: consume state, context: context)
     }
 
     private func summary(of stage: Stage, _ s: ParseState) -> String {

@@ -20,13 +20,13 @@ public final class TitleStage: Stage {
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
-        state.event.title = title(state, keepMeals: false)
-        if state.event.title.isEmpty { state.event.title = title(state, keepMeals: true) }
+        let words = TokenWords(&state, vocabulary)
+        state.event.title = title(state, words, keepMeals: false)
+        if state.event.title.isEmpty { state.event.title = title(state, words, keepMeals: true) }
     }
 
-    func title(_ state: ParseState, keepMeals: Bool) -> String {
+    func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
         let tokens = state.tokens
-        let words = TokenWords(state, vocabulary)
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying

@@ -22,12 +22,14 @@ public final class TokenizeStage: Stage {
 
     /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.
     /// Every letter of a piece, as typed, is a capital (and there is at least one).
-    static func typedInCapitals(_ p: Piece, of t: Token) -> Bool {
+    /// (The token's original text and range are passed, not the token: a copy of a token
+    /// retains all its strings.)
+    static func typedInCapitals(_ p: Piece, original: String, range: Range<Int>) -> Bool {
         // The piece's scalars in the token's original text (ranges count scalars of the input).
-        let skip = p.range.lowerBound - t.range.lowerBound
+        let skip = p.range.lowerBound - range.lowerBound
         var any = false
-        let utf8 = t.original.utf8
-        if utf8.count == t.range.count {
+        let utf8 = original.utf8
+        if utf8.count == range.count {
             // ASCII (one byte a scalar): bytes, and most words answer at their first letter.
             var i = utf8.index(utf8.startIndex, offsetBy: skip)
             let end = utf8.index(i, offsetBy: p.range.count)
@@ -39,7 +41,7 @@ public final class TokenizeStage: Stage {
             }
             return any
         }
-        for (n, c) in t.original.unicodeScalars.enumerated() where n >= skip {
+        for (n, c) in original.unicodeScalars.enumerated() where n >= skip {
             if n >= skip + p.range.count { break }
             guard c.properties.isAlphabetic else { continue }
             guard c.properties.isUppercase else { return false }
@@ -59,7 +61,7 @@ public final class TokenizeStage: Stage {
                 let p = tokens[i].pieces[k]
                 atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
                                   spaceBefore: k == 0 && tokens[i].spaceBefore, tokenIndex: i,
-                                  capitals: p.kind == .letters && typedInCapitals(p, of: tokens[i])))
+                                  capitals: p.kind == .letters && typedInCapitals(p, original: tokens[i].original, range: tokens[i].range)))
             }
         }
         return atoms
