@@ -443,6 +443,8 @@ public final class ChartParser {
             /// Digits as typed, or -1 when the item is not a number.
             var digits: Int16
             var number: Double
+            /// The item's `size` (rule applications), read by the builds it takes part in.
+            var size: Int32
             var nextByStart: Int32 = -1
             var nextByEnd: Int32 = -1
             var nextBuiltAt: Int32
@@ -494,26 +496,37 @@ public final class ChartParser {
         }
 
         /// Whether an equal item (category, span and value) was already built.
-        func isDuplicate(_ item: Item) -> Bool {
+        func isDuplicate(_ item: borrowing Item) -> Bool {
             var id = at[item.start].firstBuiltAt
             while id >= 0 {
                 let i = Int(id)
-                if info[i].end == Int32(item.end) && info[i].category == item.category && items[i].value == item.value { return true }
+                if info[i].end == Int32(item.end) && info[i].category == item.category && sameValue(i, item.value) { return true }
                 id = info[i].nextBuiltAt
             }
             return false
         }
 
+        /// Whether item `i` has this value, read in place (`items[i].value` copies the whole item).
+        @inline(__always) func sameValue(_ i: Int, _ value: Value) -> Bool {
+            items.withUnsafeBufferPointer { ($0.baseAddress! + i).pointee.value == value }
+        }
+
+        /// Item `i`'s value, read in place.
+        @inline(__always) func value(of i: Int) -> Value {
+            // Through `pointee`, which projects the field: a buffer subscript copies the item.
+            items.withUnsafeBufferPointer { ($0.baseAddress! + i).pointee.value }
+        }
+
         /// Adds an item to the queue; false when it is a duplicate or the chart is full.
         @discardableResult
-        mutating func add(_ item: Item) -> Bool {
+        mutating func add(_ item: consuming Item) -> Bool {
             guard items.count < maxItems else { truncated = true; return false }
             guard !isDuplicate(item) else { return false }
             let id = Int32(items.count)
             var number = Double.nan, digits: Int16 = -1
             if case .number(let v, let d) = item.value { number = v; digits = Int16(d) }
             info.append(ItemInfo(category: item.category, start: Int32(item.start), end: Int32(item.end), latent: item.latent,
-                                 digits: digits, number: number, nextBuiltAt: at[item.start].firstBuiltAt))
+                                 digits: digits, number: number, size: Int32(clamping: item.size), nextBuiltAt: at[item.start].firstBuiltAt))
             at[item.start].firstBuiltAt = id
             items.append(item)
             queue.append(id)
@@ -738,7 +751,7 @@ public final class ChartParser {
                 let id = slots[k].item
                 if id >= 0 {
                     childList.append(id)
-                    size += items[Int(id)].size
+                    size += Int(info[Int(id)].size)
                 }
             }
             let argCount = Int(rule.argCount)
@@ -751,7 +764,7 @@ public final class ChartParser {
                 if source >= 0 {
                     let slot = slots[Int(source)]
                     if slot.item >= 0 {
-                        args[a] = items[Int(slot.item)].value
+                        args[a] = value(of: Int(slot.item))
                     } else {
                         let from = Int(slot.start), to = Int(slot.end)
                         args[a] = .text(to - from == 1 ? atoms[from].text : atoms[from..<to].map(\.text).joined(separator: " "))
