@@ -26,10 +26,13 @@ struct ResultWriter {
     mutating func beginArray() { out.append(UInt8(ascii: "[")); needsComma = false }
     mutating func endArray() { out.append(UInt8(ascii: "]")); needsComma = true }
 
-    /// A member's key (and the colon); the value follows.
-    mutating func key(_ k: String) {
+    /// A member's key (and the colon); the value follows. Keys are literals with nothing to
+    /// escape, copied as they are.
+    mutating func key(_ k: StaticString) {
         comma()
-        JSON.quote(k, into: &out)
+        out.append(0x22)
+        out.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        out.append(0x22)
         out.append(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -46,8 +49,8 @@ struct ResultWriter {
     mutating func null() { out.append(contentsOf: "null".utf8); needsComma = true }
     mutating func value(_ v: JSON) { v.writeCompact(into: &out); needsComma = true }
 
-    mutating func member(_ k: String, _ s: String) { key(k); string(s) }
-    mutating func member(_ k: String, _ v: JSON) { key(k); value(v) }
+    mutating func member(_ k: StaticString, _ s: String) { key(k); string(s) }
+    mutating func member(_ k: StaticString, _ v: JSON) { key(k); value(v) }
 }
 
 extension ParseResult {
@@ -64,7 +67,17 @@ extension ParseResult {
         w.member("now", zone.iso(context.now))
         w.member("timeZone", zone.identifier)
         w.member("locale", context.locale)
-        w.member("policies", .object(context.policies.jsonObject))
+        // As `Policies.jsonObject`.
+        let p = context.policies
+        w.key("policies")
+        w.beginObject()
+        w.member("weekStart", Policies.weekdayNames[p.weekStart - 1])
+        w.member("nextWeekday", p.nextWeekday.rawValue)
+        w.member("sameWeekday", p.sameWeekday.rawValue)
+        w.member("preference", p.preference.rawValue)
+        w.member("dateOrder", p.dateOrder.rawValue)
+        w.key("defaultDurationMinutes"); w.int(p.defaultDurationMinutes)
+        w.endObject()
         w.endObject()
         w.key("event")
         writeEvent(&w)
