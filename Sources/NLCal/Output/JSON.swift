@@ -175,8 +175,11 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// Parses JSON text, keeping member order. Throws `JSONParseError` naming the offset.
-    public static func parse(_ data: Data) throws -> JSON {
-        var p = JSONParser(bytes: [UInt8](data))
+    public static func parse(_ data: Data) throws -> JSON { try parse(bytes: [UInt8](data)) }
+
+    /// Parses JSON text given as UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws -> JSON {
+        var p = JSONParser(bytes: bytes)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
@@ -285,9 +288,14 @@ struct JSONParser {
         i += 1  // opening quote
         // Most strings have no escapes: find the closing quote and decode the bytes at once.
         let start = i
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        var any: UInt8 = 0  // the bits of every byte: below 0x80, the run is ASCII
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { any |= bytes[i]; i += 1 }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let s = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self) }
+            // ASCII is valid UTF-8 as it stands; other text is validated (the generic check is slow).
+            let s = bytes.withUnsafeBufferPointer {
+                any < 0x80 ? String(decoding: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self)
+                    : String(validating: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self)
+            }
             guard let s else { throw fail("invalid UTF-8 in string") }
             i += 1
             return s
