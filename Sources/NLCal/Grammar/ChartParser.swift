@@ -590,37 +590,43 @@ public final class ChartParser {
         /// Tries item `id` in each place of `list[range]`; false when the chart is full.
         mutating func visit(_ list: [Trigger], _ range: Range<Int>, id: Int32, start: Int, end: Int) -> Bool {
             let item = info[Int(id)]
+            let latent = item.latent, digits = item.digits, number = item.number
             let spaceBefore = start > 0 && atoms[start].spaceBefore
-            for i in range {
-                let t = list[i]
-                let el = t.element
-                if el.nonLatent && item.latent { continue }
-                if el.hasValueRange || el.hasDigits {
-                    guard item.digits >= 0 else { continue }
-                    if el.hasValueRange && (item.number < el.minValue || item.number > el.maxValue) { continue }
-                    if el.hasDigits && (item.digits < el.minDigits || item.digits > el.maxDigits) { continue }
+            let hasEndingItem = at[start].firstByEnd >= 0, hasStartingItem = at[end].firstByStart >= 0
+            // The places are read through a pointer, field by field: a copy of each record (about
+            // 90 bytes) was most of the cost of rejecting a place.
+            return list.withUnsafeBufferPointer { places in
+                let base = places.baseAddress!
+                for i in range {
+                    let t = base + i
+                    if t.pointee.element.nonLatent && latent { continue }
+                    if t.pointee.element.hasValueRange || t.pointee.element.hasDigits {
+                        guard digits >= 0 else { continue }
+                        if t.pointee.element.hasValueRange && (number < t.pointee.element.minValue || number > t.pointee.element.maxValue) { continue }
+                        if t.pointee.element.hasDigits && (digits < t.pointee.element.minDigits || digits > t.pointee.element.maxDigits) { continue }
+                    }
+                    if t.pointee.element.glued && spaceBefore { continue }
+                    // Cheap look at the neighbours first: most places fail right there.
+                    switch t.pointee.previous {
+                    case .literal: guard start > 0, literalEnds(Int(t.pointee.previousElement), at: start) else { continue }
+                    case .category: guard hasEndingItem else { continue }
+                    case .none, .checkedLiteral: break
+                    }
+                    switch t.pointee.next {
+                    case .literal: guard end < atoms.count, literalStarts(Int(t.pointee.nextElement), at: end) else { continue }
+                    case .category: guard hasStartingItem else { continue }
+                    case .none, .checkedLiteral: break
+                    }
+                    let slot = Int(t.pointee.slot)
+                    slots[slot].item = id
+                    slots[slot].start = Int32(start)
+                    slots[slot].end = Int32(end)
+                    backward(variant: t.pointee.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
+                    if matchesLeft <= 0 { truncated = true; break }
+                    if items.count >= maxItems { truncated = true; return false }
                 }
-                if el.glued && spaceBefore { continue }
-                // Cheap look at the neighbours first: most places fail right there.
-                switch t.previous {
-                case .literal: guard start > 0, literalEnds(p.elements[Int(t.previousElement)], at: start) else { continue }
-                case .category: guard at[start].firstByEnd >= 0 else { continue }
-                case .none, .checkedLiteral: break
-                }
-                switch t.next {
-                case .literal: guard end < atoms.count, literalStarts(p.elements[Int(t.nextElement)], at: end) else { continue }
-                case .category: guard at[end].firstByStart >= 0 else { continue }
-                case .none, .checkedLiteral: break
-                }
-                let slot = Int(t.slot)
-                slots[slot].item = id
-                slots[slot].start = Int32(start)
-                slots[slot].end = Int32(end)
-                backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
-                if matchesLeft <= 0 { truncated = true; break }
-                if items.count >= maxItems { truncated = true; return false }
+                return true
             }
-            return true
         }
 
         /// The atoms `i ..< i + count` with letters are all typed in capitals.
@@ -639,22 +645,24 @@ public final class ChartParser {
             return true
         }
 
-        /// Some alternative of a literal element ends with the atom before `pos`.
-        func literalEnds(_ el: Element, at pos: Int) -> Bool {
+        /// Some alternative of literal element `e` ends with the atom before `pos`.
+        func literalEnds(_ e: Int, at pos: Int) -> Bool {
             let sym = atomSymbols[pos - 1]
             guard sym >= 0 else { return false }
-            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            let altStart = Int(p.elements[e].altStart), altEnd = altStart + Int(p.elements[e].altCount)
+            for a in altStart..<altEnd {
                 let (s, c) = p.alternatives[a]
                 if p.altSymbols[Int(s + c) - 1] == sym { return true }
             }
             return false
         }
 
-        /// Some alternative of a literal element starts with the atom at `pos`.
-        func literalStarts(_ el: Element, at pos: Int) -> Bool {
+        /// Some alternative of literal element `e` starts with the atom at `pos`.
+        func literalStarts(_ e: Int, at pos: Int) -> Bool {
             let sym = atomSymbols[pos]
             guard sym >= 0 else { return false }
-            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) where p.altSymbols[Int(p.alternatives[a].start)] == sym {
+            let altStart = Int(p.elements[e].altStart), altEnd = altStart + Int(p.elements[e].altCount)
+            for a in altStart..<altEnd where p.altSymbols[Int(p.alternatives[a].start)] == sym {
                 return true
             }
             return false
