@@ -161,6 +161,25 @@ public final class ChartParser {
     private let lexiconOrigins: [SourceLocation]
     /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
     private let kindOf: [Bool]
+
+    /// Copies of the tables the matching recursion reads most, in memory the parser owns (freed
+    /// in `deinit`): read through these, a field is one load, with no array bounds check and no
+    /// copy of a whole record. Indexes come from the tables themselves.
+    private let elementTable: UnsafeMutableBufferPointer<Element>
+    private let variantTable: UnsafeMutableBufferPointer<Variant>
+    private let kindTable: UnsafeMutableBufferPointer<Bool>
+
+    private static func owned<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
+
+    deinit {
+        elementTable.deallocate()
+        variantTable.deallocate()
+        kindTable.deallocate()
+    }
     private let categoryCount: Int
     private let numCategory: CategoryID
 
@@ -326,6 +345,9 @@ public final class ChartParser {
         (self.lexicon, self.lexiconStart) = ChartParser.bySymbol(lexicon, count: vocabulary.count)
         self.lexiconOrigins = lexiconOrigins
         self.kindOf = kindOf
+        elementTable = ChartParser.owned(elements)
+        variantTable = ChartParser.owned(variants)
+        kindTable = ChartParser.owned(kindOf)
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
@@ -675,16 +697,16 @@ public final class ChartParser {
             return c
         }
 
-        func accepts(_ el: Element, _ id: Int32) -> Bool {
+        func accepts(_ el: UnsafeMutablePointer<Element>, _ id: Int32) -> Bool {
             let item = info[Int(id)]
-            guard !el.isLiteral, p.kindOf[Int(item.category) * p.categoryCount + Int(el.category)] else { return false }
-            if el.nonLatent && item.latent { return false }
-            if el.hasValueRange || el.hasDigits {
+            guard !el.pointee.isLiteral, p.kindTable[Int(item.category) * p.categoryCount + Int(el.pointee.category)] else { return false }
+            if el.pointee.nonLatent && item.latent { return false }
+            if el.pointee.hasValueRange || el.pointee.hasDigits {
                 let digits = item.digits
                 guard digits >= 0 else { return false }
                 let v = item.number
-                if el.hasValueRange && (v < el.minValue || v > el.maxValue) { return false }
-                if el.hasDigits && (digits < el.minDigits || digits > el.maxDigits) { return false }
+                if el.pointee.hasValueRange && (v < el.pointee.minValue || v > el.pointee.maxValue) { return false }
+                if el.pointee.hasDigits && (digits < el.pointee.minDigits || digits > el.pointee.maxDigits) { return false }
             }
             return true
         }
@@ -693,16 +715,18 @@ public final class ChartParser {
         mutating func backward(variant vi: Int32, k: Int, pos: Int, anchor: Int, anchorEnd: Int) {
             if k < 0 { forward(variant: vi, k: anchor + 1, pos: anchorEnd); return }
             guard matchesLeft > 0 else { return }
-            let v = p.variants[Int(vi)]
-            let el = p.elements[Int(v.elemStart) + k]
+            let elemStart = Int(p.variantTable[Int(vi)].elemStart)
+            let el = p.elementTable.baseAddress! + (elemStart + k)
             // The element after this one may forbid whitespace before itself.
-            if p.elements[Int(v.elemStart) + k + 1].glued, pos < atoms.count, atoms[pos].spaceBefore { return }
-            if el.isLiteral {
-                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            if (el + 1).pointee.glued, pos < atoms.count, atoms[pos].spaceBefore { return }
+            let glued = el.pointee.glued
+            if el.pointee.isLiteral {
+                let altStart = Int(el.pointee.altStart), altEnd = altStart + Int(el.pointee.altCount)
+                for a in altStart..<altEnd {
                     let c = Int(p.alternatives[a].count)
                     guard altMatches(a, at: pos - c) != nil else { continue }
                     let s = pos - c
-                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    if glued, s > 0, atoms[s].spaceBefore { continue }
                     slots[k].item = -1; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
@@ -712,7 +736,7 @@ public final class ChartParser {
                     defer { id = info[Int(id)].nextByEnd }
                     guard accepts(el, id) else { continue }
                     let s = Int(info[Int(id)].start)
-                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    if glued, s > 0, atoms[s].spaceBefore { continue }
                     slots[k].item = id; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
@@ -721,17 +745,18 @@ public final class ChartParser {
 
         /// Fills slots k, k+1, … from `pos`, then builds the item.
         mutating func forward(variant vi: Int32, k: Int, pos: Int) {
-            let v = p.variants[Int(vi)]
-            if k == Int(v.elemCount) {
+            let v = p.variantTable.baseAddress! + Int(vi)
+            if k == Int(v.pointee.elemCount) {
                 matchesLeft -= 1
-                build(v)
+                build(v.pointee)
                 return
             }
             guard matchesLeft > 0, pos < atoms.count else { return }
-            let el = p.elements[Int(v.elemStart) + k]
-            if el.glued && atoms[pos].spaceBefore && k > 0 { return }
-            if el.isLiteral {
-                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            let el = p.elementTable.baseAddress! + (Int(v.pointee.elemStart) + k)
+            if el.pointee.glued && atoms[pos].spaceBefore && k > 0 { return }
+            if el.pointee.isLiteral {
+                let altStart = Int(el.pointee.altStart), altEnd = altStart + Int(el.pointee.altCount)
+                for a in altStart..<altEnd {
                     guard let c = altMatches(a, at: pos) else { continue }
                     slots[k].item = -1; slots[k].start = Int32(pos); slots[k].end = Int32(pos) + c
                     forward(variant: vi, k: k + 1, pos: pos + Int(c))
