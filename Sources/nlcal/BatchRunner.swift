@@ -182,11 +182,12 @@ final class BatchRunner {
         var line = bytes
         if line.last == 0x0D { line.removeLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }  // blank lines carry no request
-        guard String(validating: line, as: UTF8.self) != nil else {
+        // ASCII lines (most) are valid UTF-8 without the generic check.
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             return .failure(code: "invalid-utf8", message: "line is not valid UTF-8", id: .null)
         }
         let obj: JSON
-        do { obj = try JSON.parse(Data(line)) } catch {
+        do { obj = try JSON.parse(bytes: line) } catch {
             return .failure(code: "invalid-json", message: "line is not valid JSON: \(error)", id: .null)
         }
         guard case .object = obj else { return .failure(code: "invalid-request", message: "line must be a JSON object", id: .null) }

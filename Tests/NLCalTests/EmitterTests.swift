@@ -76,6 +76,62 @@ enum EmitE2E {
 }
 
 @Suite("Emitters") struct EmitterTests {
+    // MARK: JSON strings
+
+    /// Every character that needs an escape, at every offset of strings long enough to be
+    /// checked a word (eight bytes) at a time, next to bytes that must pass unchanged.
+    @Test(arguments: ["\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{01}", "\u{1F}", " ", "~", "é", "日", "🎉", "\u{7F}"])
+    func jsonStringEscapes(special: String) {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where u.value < 0x20:
+                    let hex = Array("0123456789abcdef")
+                    out += "\\u00" + String(hex[Int(u.value >> 4)]) + String(hex[Int(u.value & 0xF)])
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out + "\""
+        }
+        let filler = "abcdefghijklmnopqrstuvwx"
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+            let base = String(filler.prefix(length))
+            for k in 0...length {
+                let s = String(base.prefix(k)) + special + String(base.dropFirst(k))
+                #expect(JSON.string(s).serialized() == reference(s), "\(s.debugDescription)")
+                let twice = s + special + s
+                #expect(JSON.string(twice).serialized() == reference(twice), "\(twice.debugDescription)")
+            }
+        }
+    }
+
+    /// The JSON emitter writes results directly (ResultWriter); its bytes must be those of the
+    /// result's JSON tree, serialized, for every golden case (ambiguities, warnings, zones,
+    /// recurrences, spans) with and without an id, in batch mode and not.
+    @Test func directJSONMatchesTheTree() throws {
+        let pipeline = try Pipeline(grammar: Fixture.grammar)
+        let single = JSONEmitter(EmitterOptions())
+        let batch = JSONEmitter(EmitterOptions(batch: true))
+        var compared = 0
+        for path in try GoldenFile.discover([GoldenSupport.goldenDirectory.path]) {
+            for c in try GoldenFile.load(path: path).cases {
+                let r = try pipeline.parse(c.text, context: Fixture.context(c.now, c.tz, locale: c.locale))
+                #expect(try single.emit(r, id: nil) == r.json().serialized(), "\(c.text)")
+                #expect(try single.emit(r, id: "a \"quoted\" id") == r.json(id: "a \"quoted\" id").serialized(), "\(c.text)")
+                guard case .object(let members) = r.json() else { Issue.record("not an object"); continue }
+                #expect(try batch.emit(r, id: nil) == JSON.object([("id", .null)] + members).serialized(), "\(c.text)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
+    }
+
     // MARK: ICS lexical rules
 
     @Test func textEscaping() {

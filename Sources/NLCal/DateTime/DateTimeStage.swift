@@ -24,9 +24,9 @@ public final class DateTimeStage: Stage {
     let isTime: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
     let ruleNameTable: [String]
-    /// Cue phrases by their first piece.
-    let amCues: [String: [[String]]]
-    let pmCues: [String: [[String]]]
+    /// Cue phrases, matched on the atoms' word numbers.
+    let amCues: WordList
+    let pmCues: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -41,12 +41,13 @@ public final class DateTimeStage: Stage {
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
         }
-        amCues = Dictionary(grouping: grammar.wordLists["am-cue"] ?? [], by: { $0[0] })
-        pmCues = Dictionary(grouping: grammar.wordLists["pm-cue"] ?? [], by: { $0[0] })
+        amCues = WordList("am-cue", grammar: grammar, vocabulary: parser.vocabulary)
+        pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
-        let chart = parser.parse(state.atoms, budget: budget)
+        let words = state.words(in: parser.vocabulary)
+        let chart = parser.parse(state.atoms, words: words, budget: budget)
         state.chart = chart
         if chart.truncated {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
@@ -76,7 +77,7 @@ public final class DateTimeStage: Stage {
         }
         guard !exprs.isEmpty else { return }
         var rctx = context.resolverContext
-        rctx.meridiemCue = cue(in: state.atoms)
+        rctx.meridiemCue = cue(in: words)
         // Separate phrases close together ("tomorrow with Bob at 3pm") are one time when they
         // intersect; when they do not ("Easter trip … Apr 2–6"), the longest phrase is the time
         // and the others stay text. Only one cluster of nearby phrases makes the event, so a
@@ -187,7 +188,7 @@ public final class DateTimeStage: Stage {
     /// Every time expression in a text, each resolved on its own (for long texts and mailboxes,
     /// where there is no single event).
     public func mentions(in state: ParseState, context: ParseContext) -> [TimeMention] {
-        let chart = parser.parse(state.atoms, budget: budget)
+        let chart = parser.parse(state.atoms, words: state.words(in: parser.vocabulary), budget: budget)
         var rctx = context.resolverContext
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
@@ -201,51 +202,70 @@ public final class DateTimeStage: Stage {
     }
 
     /// Weighted interval scheduling over the reportable items.
+    ///
+    /// The candidates are bucketed by end position with a counting sort into one scratch
+    /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
+    /// and read in place: no array per position, no copy of an item until the choice is made.
     func select(_ chart: ChartParser.Chart) -> [Item] {
         let items = chart.items
-        // Indexes of the candidates, so nothing copies an item until the choice is made.
         let n = chart.atoms.count
-        var byEnd = [[Int32]](repeating: [], count: n + 1)
-        var any = false
-        for (i, item) in items.enumerated() where !item.latent && reportable[Int(item.category)] {
-            byEnd[item.end].append(Int32(i))
-            any = true
-        }
-        guard any else { return [] }
-        // best[p]: best (covered atoms, -items, -rules) using atoms before p.
-        var bestScore = [(Int, Int, Int)](repeating: (0, 0, 0), count: n + 1)
-        var choice = [Int32](repeating: -1, count: n + 1)  // item ending at p, or -1 (skip atom)
-        for p in 1...max(1, n) where p <= n {
-            bestScore[p] = bestScore[p - 1]
-            choice[p] = -1
-            for i in byEnd[p] {
-                let c = items[Int(i)]
-                let prev = bestScore[c.start]
-                let score = (prev.0 + (c.end - c.start), prev.1 - 1, prev.2 - c.size)
-                if score > bestScore[p] { bestScore[p] = score; choice[p] = i }
-            }
-        }
-        var out: [Item] = []
-        var p = n
-        while p > 0 {
-            let i = choice[p]
-            if i >= 0 { out.append(items[Int(i)]); p = items[Int(i)].start } else { p -= 1 }
-        }
-        return out.reversed()
-    }
-
-    func cue(in atoms: [Atom]) -> Resolver.MeridiemCue {
-        func has(_ lists: [String: [[String]]]) -> Bool {
-            for (i, a) in atoms.enumerated() {
-                guard let phrases = lists[a.text] else { continue }
-                for phrase in phrases where i + phrase.count <= atoms.count {
-                    if zip(phrase, atoms[i..<(i + phrase.count)]).allSatisfy({ $0 == $1.text }) { return true }
+        guard n > 0 else { return [] }
+        // Scratch layout (Int32): bucket starts [n + 2] | candidates by end [items] | choice [n + 1].
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 3 + items.count) { scratch in
+            let bucket = UnsafeMutableBufferPointer(rebasing: scratch[0..<(n + 2)])
+            let byEnd = UnsafeMutableBufferPointer(rebasing: scratch[(n + 2)..<(n + 2 + items.count)])
+            let choice = UnsafeMutableBufferPointer(rebasing: scratch[(n + 2 + items.count)...])
+            bucket.initialize(repeating: 0)
+            var candidates = 0
+            items.withUnsafeBufferPointer { items in
+                for item in items where !item.latent && reportable[Int(item.category)] {
+                    bucket[item.end + 1] += 1
+                    candidates += 1
                 }
             }
-            return false
+            guard candidates > 0 else { return [] }
+            for p in 1..<(n + 2) { bucket[p] += bucket[p - 1] }
+            // bucket[p] is now where the items ending at p start; fill, advancing bucket[p].
+            items.withUnsafeBufferPointer { items in
+                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] {
+                    let e = items[i].end
+                    byEnd[Int(bucket[e])] = Int32(i)
+                    bucket[e] += 1
+                }
+            }
+            // Items ending at p are byEnd[(p > 0 ? bucket[p - 1] : 0) ..< bucket[p]].
+            // best[p]: best (covered atoms, -items, -rules) using atoms before p.
+            return withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: n + 1) { bestScore in
+                bestScore[0] = (0, 0, 0)
+                choice[0] = -1
+                items.withUnsafeBufferPointer { items in
+                    for p in 1...n {
+                        bestScore[p] = bestScore[p - 1]
+                        choice[p] = -1  // item ending at p, or -1 (skip atom)
+                        for k in Int(bucket[p - 1])..<Int(bucket[p]) {
+                            let i = byEnd[k]
+                            let start = items[Int(i)].start
+                            let prev = bestScore[start]
+                            let score = (prev.0 + (p - start), prev.1 - 1, prev.2 - items[Int(i)].size)
+                            if score > bestScore[p] { bestScore[p] = score; choice[p] = i }
+                        }
+                    }
+                }
+                var out: [Item] = []
+                var p = n
+                while p > 0 {
+                    let i = choice[p]
+                    if i >= 0 { out.append(items[Int(i)]); p = items[Int(i)].start } else { p -= 1 }
+                }
+                return out.reversed()
+            }
         }
-        if has(pmCues) { return .pm }
-        if has(amCues) { return .am }
+    }
+
+    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
+    func cue(in words: [Int32]) -> Resolver.MeridiemCue {
+        if pmCues.occurs(in: words) { return .pm }
+        if amCues.occurs(in: words) { return .am }
         return .none
     }
 

@@ -38,6 +38,7 @@ public struct Policies: Sendable, Hashable {
     public init() {}
 
     /// Policies as they appear in a result's `context.policies`.
+    /// (`ResultWriter` writes the same members directly: keep both in step.)
     public var jsonObject: [(String, JSON)] {
         [
             ("weekStart", .string(Policies.weekdayNames[weekStart - 1])),

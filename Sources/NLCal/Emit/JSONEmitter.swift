@@ -8,6 +8,11 @@ public struct JSONEmitter: Emitter {
     public init(_ options: EmitterOptions = EmitterOptions()) { self.options = options }
 
     public func emit(_ result: ParseResult, id: String?) throws -> String {
+        let pretty = options.pretty && !options.batch
+        if !pretty && !options.explain {
+            // The same bytes, written without building the JSON tree (see ResultWriter).
+            return result.compactJSON(id: id, nullID: options.batch)
+        }
         var out = result.json(id: id, explain: options.explain)
         if options.batch, id == nil, case .object(var m) = out {
             m.insert(("id", .null), at: 0)

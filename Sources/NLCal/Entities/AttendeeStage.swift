@@ -6,29 +6,43 @@
 /// and group words ("the Boston team") are not either.
 public final class AttendeeStage: Stage {
     public let name = "attendees"
-    let words: WordLists
+    let vocabulary: Vocabulary
+    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities: WordList
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["contact-verb", "attendee-intro", "list-joiner", "name-title", "not-a-name", "location-prep", "group-word", "zone-city"]) }
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        func list(_ name: String) -> WordList { WordList(name, grammar: grammar, vocabulary: vocabulary) }
+        contactVerbs = list("contact-verb")
+        intros = list("attendee-intro")
+        joiners = list("list-joiner")
+        nameTitles = list("name-title")
+        notNames = list("not-a-name")
+        prepositions = list("location-prep")
+        groupWords = list("group-word")
+        cities = list("zone-city")
+    }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
+        let words = TokenWords(&state, vocabulary)
         var people: [Attendee] = []
         var i = 0
         while i < tokens.count {
-            let t = tokens[i]
-            if t.kind == .email, !people.contains(where: { $0.email == t.original }) {
-                people.append(Attendee(email: t.original))
-                state.spans.append(FieldSpan(field: "attendees", range: t.range, text: t.original, rules: ["attendee-email"]))
+            // Fields read from the array in place: a copy of a token retains its strings.
+            if tokens[i].kind == .email, !people.contains(where: { $0.email == tokens[i].original }) {
+                people.append(Attendee(email: tokens[i].original))
+                state.spans.append(FieldSpan(field: "attendees", range: tokens[i].range, text: tokens[i].original, rules: ["attendee-email"]))
                 i += 1
                 continue
             }
-            if state.isClaimed(t.range) { i += 1; continue }
-            let verb = words.match("contact-verb", tokens, at: i)
-            let intro = words.match("attendee-intro", tokens, at: i + verb)
+            if state.isClaimed(tokens[i].range) { i += 1; continue }
+            let verb = contactVerbs.match(words, at: i)
+            let intro = intros.match(words, at: i + verb)
             // A contact verb may be followed directly by the person ("call Mom") or by "with".
             let start = i + verb + intro
             if (verb > 0 && (i == 0 || tokens[i - 1].isPunctuation)) || intro > 0 {
-                let (names, next) = readNames(from: start, tokens, state, lowercaseOK: intro > 0 && tokens[i + verb].original.lowercased().hasPrefix("w"))
+                let (names, next) = readNames(from: start, tokens, words, state, lowercaseOK: intro > 0 && tokens[i + verb].original.lowercased().hasPrefix("w"))
                 if !names.isEmpty {
                     for (name, range) in names where !people.contains(where: { $0.name == name }) {
                         people.append(Attendee(name: name))
@@ -44,54 +58,54 @@ public final class AttendeeStage: Stage {
     }
 
     /// Reads "Alex", "Rina & Sota", "Hugo and Ruth", "Ms. Mori", "Femi Adeyemi".
-    func readNames(from s: Int, _ tokens: [Token], _ state: ParseState, lowercaseOK: Bool) -> ([(String, Range<Int>)], Int) {
+    func readNames(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> ([(String, Range<Int>)], Int) {
         var out: [(String, Range<Int>)] = []
         var k = s
         while k < tokens.count {
             if tokens[k].kind == .email {
                 k += 1  // emails are collected on their own
-                if k < tokens.count, words.match("list-joiner", tokens, at: k) > 0 { k += 1; continue }
+                if k < tokens.count, joiners.match(words, at: k) > 0 { k += 1; continue }
                 break
             }
-            guard let (range, next) = readName(from: k, tokens, state, lowercaseOK: lowercaseOK && out.isEmpty || lowercaseOK) else { break }
+            guard let (range, next) = readName(from: k, tokens, words, state, lowercaseOK: lowercaseOK && out.isEmpty || lowercaseOK) else { break }
             let name = state.slice(range)
             out.append((name, range))
             k = next
-            let joiner = words.match("list-joiner", tokens, at: k)
+            let joiner = joiners.match(words, at: k)
             guard joiner > 0 else { break }
             k += joiner
         }
         return (out, k)
     }
 
-    func readName(from s: Int, _ tokens: [Token], _ state: ParseState, lowercaseOK: Bool) -> (Range<Int>, Int)? {
+    func readName(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> (Range<Int>, Int)? {
         var k = s
         guard k < tokens.count, !state.isClaimed(tokens[k].range) else { return nil }
         // A handle: "with @mike" names mike.
         if tokens[k].kind == .mention, let name = tokens[k].pieces.dropFirst().first {
             return (name.range.lowerBound..<tokens[k].range.upperBound, k + 1)
         }
-        let title = words.match("name-title", tokens, at: k)
+        let title = nameTitles.match(words, at: k)
         var first = tokens[k]
         if title > 0 { k += title; guard k < tokens.count else { return nil }; first = tokens[k] }
         guard first.kind == .word, !state.isClaimed(first.range) else { return nil }
         guard first.isCapitalized || lowercaseOK else { return nil }
-        if words.contains("not-a-name", first) || words.match("list-joiner", tokens, at: k) > 0 { return nil }
+        if notNames.contains(words, k) || joiners.match(words, at: k) > 0 { return nil }
         var end = k
         k += 1
         // Further capitalized words belong to the same name ("Femi Adeyemi").
         while k < tokens.count, tokens[k].kind == .word, tokens[k].isCapitalized, !state.isClaimed(tokens[k].range),
-              !words.contains("not-a-name", tokens[k]), words.match("location-prep", tokens, at: k) == 0 {
+              !notNames.contains(words, k), prepositions.match(words, at: k) == 0 {
             end = k
             k += 1
         }
         // "the Boston team", "Rex the dog": a group or an animal, not a person.
         var after = k
         if after < tokens.count, tokens[after].pieces.map(\.text) == ["the"] { after += 1 }
-        if after < tokens.count, words.contains("group-word", tokens[after]) { return nil }
-        if words.contains("group-word", tokens[end]) { return nil }
+        if after < tokens.count, groupWords.contains(words, after) { return nil }
+        if groupWords.contains(words, end) { return nil }
         // A place is not a person ("call with Madrid"): the city names of the zone lexicon.
-        if words.match("zone-city", tokens, at: title > 0 ? s + title : s) == end - (title > 0 ? s + title : s) + 1 { return nil }
+        if cities.match(words, at: title > 0 ? s + title : s) == end - (title > 0 ? s + title : s) + 1 { return nil }
         return (tokens[s].range.lowerBound..<tokens[end].range.upperBound, k)
     }
 }

@@ -10,50 +10,64 @@
 /// are never a place, which is how "at 3" stays a time.
 public final class LocationStage: Stage {
     public let name = "location"
-    let words: WordLists
+    let vocabulary: Vocabulary
+    let prepositions, venues, platforms, attendeeIntros: WordList
+    /// The platform names, for the labels of a URL's host.
+    let platformNames: [[String]]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["location-prep", "venue", "platform", "attendee-intro"]) }
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        prepositions = WordList("location-prep", grammar: grammar, vocabulary: vocabulary)
+        venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
+        platforms = WordList("platform", grammar: grammar, vocabulary: vocabulary)
+        attendeeIntros = WordList("attendee-intro", grammar: grammar, vocabulary: vocabulary)
+        platformNames = grammar.wordLists["platform"] ?? []
+    }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
+        let words = TokenWords(&state, vocabulary)
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
-            let t = tokens[i]
-            if state.isClaimed(t.range) { continue }
+            // Fields read from the array in place: a copy of a token retains its strings.
+            let range = tokens[i].range
+            if state.isClaimed(range) { continue }
             var placeStart: Int?
             var anyCase = false
-            var spanStart = t.range.lowerBound
+            var spanStart = range.lowerBound
             // "with @mike" names a person, not a place.
-            if t.kind == .mention, i > 0, words.match("attendee-intro", tokens, at: i - 1) > 0 { continue }
-            if t.kind == .mention {
+            if tokens[i].kind == .mention, i > 0, attendeeIntros.match(words, at: i - 1) > 0 { continue }
+            if tokens[i].kind == .mention {
                 // "@Shibuya": the place starts inside this token.
-                if let end = extend(from: i, tokens, state, anyCase: true) {
-                    let first = t.pieces.dropFirst().first?.range.lowerBound ?? t.range.upperBound
+                if let end = extend(from: i, tokens, words, state, anyCase: true) {
+                    let first = tokens[i].pieces.dropFirst().first?.range.lowerBound ?? range.upperBound
                     claim(&state, span: spanStart..<tokens[end].range.upperBound, place: first..<tokens[end].range.upperBound)
                     return
                 }
                 continue
             }
-            if t.original == "@" { placeStart = i + 1; anyCase = true }
-            let prepLen = words.match("location-prep", tokens, at: i)
+            if tokens[i].original == "@" { placeStart = i + 1; anyCase = true }
+            let prepLen = prepositions.match(words, at: i)
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
-            spanStart = t.range.lowerBound
-            if let end = placeEnd(from: s, tokens, state, anyCase: anyCase) {
+            spanStart = range.lowerBound
+            if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
         }
         // No preposition: a numbered venue ("Room 12") or a meeting link.
-        for (k, t) in tokens.enumerated() where !state.isClaimed(t.range) {
-            if t.kind == .url, isMeetingLink(t) {
-                claim(&state, span: t.range, place: t.range)
+        for k in tokens.indices where !state.isClaimed(tokens[k].range) {
+            let range = tokens[k].range
+            if tokens[k].kind == .url, isMeetingLink(tokens[k]) {
+                claim(&state, span: range, place: range)
                 return
             }
-            let venue = words.match("venue", tokens, at: k)
+            let venue = venues.match(words, at: k)
             if venue > 0, let end = numbered(after: k + venue - 1, tokens, state) {
-                claim(&state, span: t.range.lowerBound..<tokens[end].range.upperBound, place: t.range.lowerBound..<tokens[end].range.upperBound)
+                claim(&state, span: range.lowerBound..<tokens[end].range.upperBound, place: range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
         }
@@ -66,7 +80,7 @@ public final class LocationStage: Stage {
         let host = s.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard host.contains("."), s.count > host.count else { return false }
         let labels = host.split(separator: ".").map(String.init)
-        return words.phrases["platform"]?.contains { $0.count == 1 && labels.contains($0[0]) } ?? false
+        return platformNames.contains { $0.count == 1 && labels.contains($0[0]) }
     }
 
     /// The identifier after a venue word ("4B", "12", "B"), or nil.
@@ -80,17 +94,17 @@ public final class LocationStage: Stage {
     }
 
     /// The last token of a place phrase starting at `s`, or nil when none starts there.
-    func placeEnd(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+    func placeEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
         if tokens[s].kind == .url { return s }
-        let platform = words.match("platform", tokens, at: s)
+        let platform = platforms.match(words, at: s)
         if platform > 0 { return s + platform - 1 }
-        let venue = words.match("venue", tokens, at: s)
+        let venue = venues.match(words, at: s)
         if venue > 0 {
             if let end = numbered(after: s + venue - 1, tokens, state) { return end }
             // A venue word that starts a name is the name: "at Cafe Roma", "at Home Depot".
             let next = s + venue
             if tokens[s].isCapitalized, next < tokens.count, tokens[next].isCapitalized, !state.isClaimed(tokens[next].range) {
-                return extend(from: s, tokens, state, anyCase: false)
+                return extend(from: s, tokens, words, state, anyCase: false)
             }
             return s + venue - 1
         }
@@ -98,27 +112,27 @@ public final class LocationStage: Stage {
         if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
         // "at the cottage": a venue word after "the" ("the office" is a venue phrase itself).
         if first > s, !state.isClaimed(tokens[first].range) {
-            let venue = words.match("venue", tokens, at: first)
+            let venue = venues.match(words, at: first)
             if venue > 0 { return numbered(after: first + venue - 1, tokens, state) ?? first + venue - 1 }
         }
         // A street address: a house number and a capitalized name ("at 123 Main St").
         let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
             && !state.isClaimed(tokens[first + 1].range)
         guard anyCase || address || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
-        return extend(from: first, tokens, state, anyCase: anyCase)
+        return extend(from: first, tokens, words, state, anyCase: anyCase)
     }
 
     /// Extends a place over following words: capitalized words, numbers, "&", "of", "'s".
-    func extend(from s: Int, _ tokens: [Token], _ state: ParseState, anyCase: Bool) -> Int? {
+    func extend(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
         var end = s
         var k = s + 1
         while k < tokens.count {
             let t = tokens[k]
             if state.isClaimed(t.range) { break }
-            if words.match("attendee-intro", tokens, at: k) > 0 || words.match("location-prep", tokens, at: k) > 0 { break }
+            if attendeeIntros.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0 { break }
             // A possessive and a place word: "Jake's place", "Mom's house".
             if tokens[k - 1].text.hasSuffix("'s") || tokens[k - 1].text.hasSuffix("s'") {
-                let venue = words.match("venue", tokens, at: k)
+                let venue = venues.match(words, at: k)
                 if venue > 0 { end = k + venue - 1; break }
             }
             // A name, then its street address: "Blue Bottle, 66 Mint St".

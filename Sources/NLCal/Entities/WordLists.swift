@@ -1,53 +1,58 @@
-/// Word lists that the entity stages read from the grammar's lexicons, so phrasings stay data.
+/// A word list that an entity stage reads from the grammar's lexicons, so phrasings stay data.
 ///
 /// Each list is a lexicon category: `location-prep` (at, in, @…), `venue` (office, gym…),
 /// `platform` (Zoom, Teams…), `attendee-intro` (with, w/…), `contact-verb` (call, email…),
 /// `group-word` (team, everyone…: not a person), `name-title` (Ms., Dr.…), `list-joiner`
 /// (and, &), `title-connector` (words left dangling when a phrase is removed from the title).
-struct WordLists: Sendable {
-    let phrases: [String: [[String]]]
-    /// Each list's phrases by their first piece.
-    let byFirst: [String: [String: [[String]]]]
-    let sets: [String: Set<[String]>]
-    /// Each list's one-piece phrases, for looking a one-piece token up without building an array.
-    let singles: [String: Set<String>]
+///
+/// Phrases are kept as the numbers of their pieces in the grammar's `Vocabulary` and grouped
+/// by their first piece in a table indexed by that number: finding the phrases that start at a
+/// token reads one array entry (most tokens start none), where a dictionary of strings hashed
+/// the token's text for every list and every position.
+struct WordList: Sendable {
+    /// The list's phrases as word numbers, grouped by first word in list order.
+    private let phrases: [[Int32]]
+    /// `phrases[starts[w] ..< starts[w + 1]]` start with word `w` (`vocabulary.count + 1` entries).
+    private let starts: [Int32]
 
-    /// Indexes the named lists (a stage names those it reads; indexing every lexicon category
-    /// for every stage cost more than the rest of building a pipeline). `match` and `contains`
-    /// treat any other list as empty (a debug build stops there).
-    init(grammar: Grammar, lists: Set<String>) {
-        phrases = grammar.wordLists
-        var byFirst: [String: [String: [[String]]]] = [:]
-        var sets: [String: Set<[String]>] = [:]
-        var singles: [String: Set<String>] = [:]
-        for name in lists {
-            let list = phrases[name] ?? []
-            byFirst[name] = Dictionary(grouping: list, by: { $0[0] })
-            sets[name] = Set(list)
-            singles[name] = Set(list.filter { $0.count == 1 }.map { $0[0] })
+    init(_ name: String, grammar: Grammar, vocabulary: Vocabulary) {
+        // Every piece of a word list is a lexicon piece, so the vocabulary numbers it.
+        let list = (grammar.wordLists[name] ?? []).map { $0.map { vocabulary.id($0) } }.filter { !$0.isEmpty && !$0.contains(-1) }
+        var counts = [Int32](repeating: 0, count: vocabulary.count + 1)
+        for p in list { counts[Int(p[0]) + 1] += 1 }
+        for w in 0..<vocabulary.count { counts[w + 1] += counts[w] }
+        var grouped = [[Int32]](repeating: [], count: list.count)
+        var next = counts
+        for p in list {
+            grouped[Int(next[Int(p[0])])] = p
+            next[Int(p[0])] += 1
         }
-        self.byFirst = byFirst
-        self.sets = sets
-        self.singles = singles
+        phrases = grouped
+        starts = counts
     }
 
-    /// The length in tokens of the longest phrase of a list starting at token `i`, or 0.
-    func match(_ list: String, _ tokens: [Token], at i: Int) -> Int {
-        assert(byFirst[list] != nil, "word list '\(list)' was not named when the stage was made")
-        guard i < tokens.count, let first = tokens[i].pieces.first?.text,
-              let entries = byFirst[list]?[first] else { return 0 }
+    /// The phrases that start with word `w`.
+    @inline(__always) fileprivate func phrases(startingWith w: Int32) -> ArraySlice<[Int32]> {
+        guard w >= 0 else { return [] }
+        let lo = Int(starts[Int(w)]), hi = Int(starts[Int(w) + 1])
+        return phrases[lo..<hi]
+    }
+
+    /// The length in tokens of the longest phrase starting at token `i`, or 0. Phrases are
+    /// matched against whole tokens' pieces.
+    func match(_ words: TokenWords, at i: Int) -> Int {
+        guard i < words.tokenCount, words.pieceCount(i) > 0 else { return 0 }
         var best = 0
-        for p in entries {
-            // Phrases are matched against whole tokens' pieces.
+        for p in phrases(startingWith: words.ids[words.first[i]]) {
             var k = i, pieceIdx = 0
             var ok = true
             while pieceIdx < p.count {
-                guard k < tokens.count else { ok = false; break }
-                let tp = tokens[k].pieces
-                guard pieceIdx + tp.count <= p.count else { ok = false; break }
-                for (j, piece) in tp.enumerated() where p[pieceIdx + j] != piece.text { ok = false; break }
+                guard k < words.tokenCount else { ok = false; break }
+                let from = words.first[k], n = words.pieceCount(k)
+                guard pieceIdx + n <= p.count else { ok = false; break }
+                for j in 0..<n where p[pieceIdx + j] != words.ids[from + j] { ok = false; break }
                 guard ok else { break }
-                pieceIdx += tp.count
+                pieceIdx += n
                 k += 1
             }
             if ok { best = max(best, k - i) }
@@ -55,15 +60,67 @@ struct WordLists: Sendable {
         return best
     }
 
-    func contains(_ list: String, _ token: Token) -> Bool {
-        assert(byFirst[list] != nil, "word list '\(list)' was not named when the stage was made")
-        if token.pieces.count == 1 { return singles[list]?.contains(token.pieces[0].text) ?? false }
-        return sets[list]?.contains(token.pieces.map(\.text)) ?? false
+    /// Whether token `i` alone, all its pieces, is a phrase of the list.
+    func contains(_ words: TokenWords, _ i: Int) -> Bool {
+        let n = words.pieceCount(i)
+        guard n > 0 else { return false }
+        let from = words.first[i]
+        for p in phrases(startingWith: words.ids[from]) where p.count == n {
+            var same = true
+            for j in 1..<max(n, 1) where p[j] != words.ids[from + j] { same = false; break }
+            if same { return true }
+        }
+        return false
     }
+}
+
+/// The pieces of a parse's tokens as vocabulary numbers: token `i`'s pieces are
+/// `ids[first[i] ..< first[i + 1]]` (the atoms are the tokens' pieces in order).
+struct TokenWords {
+    let ids: [Int32]
+    let first: [Int]
+    var tokenCount: Int { first.count - 1 }
+
+    /// The numbers of `state`'s tokens' pieces. Takes the state `inout` only so that it is read
+    /// in place: passed by value from a stage's `inout` state, it was copied whole.
+    init(_ state: inout ParseState, _ vocabulary: Vocabulary) {
+        var first: [Int] = []
+        first.reserveCapacity(state.tokens.count + 1)
+        var n = 0
+        for k in state.tokens.indices {
+            first.append(n)
+            n += state.tokens[k].pieces.count
+        }
+        first.append(n)
+        self.first = first
+        if n == state.atoms.count {
+            ids = state.words(in: vocabulary)
+        } else {
+            // Atoms that are not the tokens' pieces (a state built by hand): number the pieces.
+            ids = state.tokens.flatMap { $0.pieces.map { vocabulary.id($0.text) } }
+        }
+    }
+
+    @inline(__always) func pieceCount(_ i: Int) -> Int { first[i + 1] - first[i] }
 }
 
 extension Token {
     /// Starts with an upper-case letter as typed ("Shibuya", "WeWork", "HQ").
     var isCapitalized: Bool { original.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
     var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
+}
+
+extension WordList {
+    /// Whether some phrase of the list occurs in a run of atoms' word numbers, piece by piece
+    /// (not bound to token edges).
+    func occurs(in words: [Int32]) -> Bool {
+        for i in words.indices where words[i] >= 0 {
+            for p in phrases(startingWith: words[i]) where i + p.count <= words.count {
+                var same = true
+                for j in 1..<max(p.count, 1) where p[j] != words[i + j] { same = false; break }
+                if same { return true }
+            }
+        }
+        return false
+    }
 }

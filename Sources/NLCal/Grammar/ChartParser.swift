@@ -81,6 +81,9 @@ public final class ChartParser {
         var variant: Int32
         var elemStart: Int32
         var elemCount: Int32
+        /// Where each of the rule's operator arguments comes from in this variant:
+        /// `argElements[argElemStart ..< argElemStart + rule.argCount]`.
+        var argElemStart: Int32 = 0
     }
 
     /// What building an item of a rule needs, as plain data: the operator's arguments are
@@ -120,6 +123,12 @@ public final class ChartParser {
     private let compiledRules: [CompiledRule]
     private let argSlots: [Int32]
     private let argConstants: [Value?]
+    /// Per variant and argument: the element (0-based index in the variant) whose value it is,
+    /// `constantArgument` for the rule's constant, or `absentArgument` (nil) when the pattern
+    /// position is an optional element this variant leaves out.
+    private let argElements: [Int32]
+    static let constantArgument: Int32 = -1
+    static let absentArgument: Int32 = -2
     /// Each alternative is `symbols[start ..< start + count]`.
     private let alternatives: [(start: Int32, count: Int32)]
     private let altSymbols: [Int32]
@@ -130,24 +139,47 @@ public final class ChartParser {
     private let triggerRange: [Range<Int>]
     /// The places whose preceding element is a literal, keyed by (category, the symbol that
     /// literal ends with): an item only visits those its left neighbour can complete.
-    private let triggersAfter: [Int64: Range<Int>]
+    private let triggersAfter: RangeTable
     /// The places whose preceding element is not a literal but whose following one is, keyed by
     /// (category, the symbol that literal starts with).
-    private let triggersBefore: [Int64: Range<Int>]
+    private let triggersBefore: RangeTable
     /// Storage of both keyed tables.
     private let keyedTriggerList: [Trigger]
     /// Each rule's operator, looked up once.
     private let operators: [Operators.Fn]
-    /// Variants made only of literals, by their first symbol.
-    private let literalVariants: [Int32: [Int32]]
-    /// Literal and lexicon pieces as integer symbols.
-    private let symbols: [String: Int32]
-    /// Lexicon entries by their first symbol, with their pieces as symbols.
-    private let lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]]
+    /// Variants made only of literals, by their first symbol:
+    /// `literalVariants[literalVariantStart[s] ..< literalVariantStart[s + 1]]`.
+    private let literalVariants: [Int32]
+    private let literalVariantStart: [Int32]
+    /// Literal and lexicon pieces as integer symbols (an atom's symbol is its word's number).
+    public let vocabulary: Vocabulary
+    /// Lexicon entries by their first symbol, with their pieces as symbols:
+    /// `lexicon[lexiconStart[s] ..< lexiconStart[s + 1]]` start with symbol s.
+    private let lexicon: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]
+    private let lexiconStart: [Int32]
     /// Where each lexicon entry is defined, by the index lexicon items carry.
     private let lexiconOrigins: [SourceLocation]
     /// `kindOf[a * n + b]`: an item of category a fills a slot of category b.
     private let kindOf: [Bool]
+
+    /// Copies of the tables the matching recursion reads most, in memory the parser owns (freed
+    /// in `deinit`): read through these, a field is one load, with no array bounds check and no
+    /// copy of a whole record. Indexes come from the tables themselves.
+    private let elementTable: UnsafeMutableBufferPointer<Element>
+    private let variantTable: UnsafeMutableBufferPointer<Variant>
+    private let kindTable: UnsafeMutableBufferPointer<Bool>
+
+    private static func owned<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
+
+    deinit {
+        elementTable.deallocate()
+        variantTable.deallocate()
+        kindTable.deallocate()
+    }
     private let categoryCount: Int
     private let numCategory: CategoryID
 
@@ -163,7 +195,7 @@ public final class ChartParser {
         var altSymbols: [Int32] = []
         var variants: [Variant] = []
         var literalVariants: [Int32: [Int32]] = [:]
-        var symbols: [String: Int32] = [:]
+        let vocabulary = Vocabulary(grammar: grammar)
         var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]] = [:]
         var lexiconOrigins: [SourceLocation] = []
         var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
@@ -177,12 +209,7 @@ public final class ChartParser {
         var compiledRules: [CompiledRule] = []
         var argSlots: [Int32] = []
         var argConstants: [Value?] = []
-        func symbol(_ piece: String) -> Int32 {
-            if let s = symbols[piece] { return s }
-            let s = Int32(symbols.count)
-            symbols[piece] = s
-            return s
-        }
+        func symbol(_ piece: String) -> Int32 { vocabulary.ids[piece]! }
         for entries in grammar.lexicon.values {
             for e in entries {
                 let syms = e.pieces.map(symbol)
@@ -254,6 +281,21 @@ public final class ChartParser {
                 }
             }
         }
+        // Each argument's element per variant: a build reads the matched slots directly, with no
+        // table of values by pattern position to fill and clear.
+        var argElements: [Int32] = []
+        for v in variants.indices {
+            let rule = compiledRules[Int(variants[v].rule)]
+            variants[v].argElemStart = Int32(argElements.count)
+            for a in Int(rule.argStart)..<Int(rule.argStart + rule.argCount) {
+                let position = argSlots[a]
+                if position < 0 { argElements.append(ChartParser.constantArgument); continue }
+                let first = Int(variants[v].elemStart), count = Int(variants[v].elemCount)
+                let k = (0..<count).first { elementPositions[first + $0] == position }
+                argElements.append(k.map { Int32($0) } ?? ChartParser.absentArgument)
+            }
+        }
+        self.argElements = argElements
         self.elements = elements
         self.elementPositions = elementPositions
         self.compiledRules = compiledRules
@@ -295,18 +337,34 @@ public final class ChartParser {
             }
             return out
         }
-        self.triggersAfter = flatten(triggersAfter, keyedOn: .none)
-        self.triggersBefore = flatten(triggersBefore, keyedOn: .category)
+        self.triggersAfter = RangeTable(flatten(triggersAfter, keyedOn: .none))
+        self.triggersBefore = RangeTable(flatten(triggersBefore, keyedOn: .category))
         self.keyedTriggerList = keyedTriggerList
-        self.literalVariants = literalVariants
-        self.symbols = symbols
-        self.lexicon = lexicon
+        (self.literalVariants, self.literalVariantStart) = ChartParser.bySymbol(literalVariants, count: vocabulary.count)
+        self.vocabulary = vocabulary
+        (self.lexicon, self.lexiconStart) = ChartParser.bySymbol(lexicon, count: vocabulary.count)
         self.lexiconOrigins = lexiconOrigins
         self.kindOf = kindOf
+        elementTable = ChartParser.owned(elements)
+        variantTable = ChartParser.owned(variants)
+        kindTable = ChartParser.owned(kindOf)
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
     static func key(_ category: Int32, _ symbol: Int32) -> Int64 { Int64(category) << 32 | Int64(symbol) }
+
+    /// A table by symbol made flat: the lists one after another (in symbol order, each list in
+    /// its order), and where each symbol's list starts (`count + 1` entries), so a lookup by an
+    /// atom's symbol is two array reads.
+    static func bySymbol<T>(_ table: [Int32: [T]], count: Int) -> ([T], [Int32]) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for (s, list) in table { starts[Int(s) + 1] = Int32(list.count) }
+        for s in 0..<count { starts[s + 1] += starts[s] }
+        var flat: [T] = []
+        flat.reserveCapacity(Int(starts[count]))
+        for s in 0..<count { flat += table[Int32(s)] ?? [] }
+        return (flat, starts)
+    }
 
     /// The result of one parse: every item built, and whether the budget cut the parse short.
     public struct Chart: Sendable {
@@ -336,11 +394,26 @@ public final class ChartParser {
     }
 
     public func parse(_ atoms: [Atom], budget: ParseBudget = ParseBudget()) -> Chart {
-        var run = Run(parser: self, atoms: atoms, budget: budget)
+        parse(atoms, words: vocabulary.ids(of: atoms), budget: budget)
+    }
+
+    /// Parses atoms whose numbers in `vocabulary` are already known (`ParseState.atomWords`).
+    func parse(_ atoms: [Atom], words: [Int32], budget: ParseBudget) -> Chart {
+        precondition(words.count == atoms.count, "one word number per atom")
+        // The working buffers of the last parse, taken (not shared) so they are written in place.
+        var scratch = Run.Scratch()
+        swap(&scratch, &spare)
+        var run = Run(parser: self, atoms: atoms, atomSymbols: words, budget: budget, scratch: &scratch)
         run.seed()
         run.saturate()
-        return Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
+        let chart = Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
+        spare = run.releaseScratch()
+        return chart
     }
+
+    /// The working buffers of a parse, kept for the next one (a parser serves one thread at a
+    /// time, like the pipeline that owns it): their allocations were a tenth of a short parse.
+    private var spare = Run.Scratch()
 
     /// The state of one parse.
     private struct Run {
@@ -367,21 +440,21 @@ public final class ChartParser {
             var lastByEnd: Int32 = -1
             var firstBuiltAt: Int32 = -1
         }
-        var queue: [Int32] = []
+        var queue: [Int32]
         var queueHead = 0
         var truncated = false
         /// The slots of the match being built: atom ranges for literals, item ids for categories
         /// (-1 for a literal).
-        var slots = [Slot](repeating: Slot(), count: 32)
+        var slots: [Slot]
+        static let slotCount = 32
         struct Slot {
             var item: Int32 = -1
             var start: Int32 = 0
             var end: Int32 = 0
         }
-        /// Reused buffers for an operator call: the matched values by pattern position, and the
-        /// arguments.
-        var matched: [Value?] = Array(repeating: nil, count: 32)
-        var args: [Value?] = []
+        /// Reused argument arrays for operator calls, one per argument count (an operator reads
+        /// `count`, so each call gets an array of exactly its rule's arguments).
+        var argBuffers: [[Value?]]
         var matchesLeft = 0
 
         struct ItemInfo {
@@ -392,47 +465,90 @@ public final class ChartParser {
             /// Digits as typed, or -1 when the item is not a number.
             var digits: Int16
             var number: Double
+            /// The item's `size` (rule applications), read by the builds it takes part in.
+            var size: Int32
             var nextByStart: Int32 = -1
             var nextByEnd: Int32 = -1
             var nextBuiltAt: Int32
         }
 
-        init(parser: ChartParser, atoms: [Atom], budget: ParseBudget) {
+        /// The buffers a parse only works in (the items and their children go into the chart).
+        struct Scratch {
+            var info: [ItemInfo] = []
+            var at: [Position] = []
+            var queue: [Int32] = []
+            var slots: [Slot] = []
+            var argBuffers: [[Value?]] = []
+        }
+
+        /// Takes the buffers out of `scratch` (swapped, so each stays uniquely referenced).
+        init(parser: ChartParser, atoms: [Atom], atomSymbols: [Int32], budget: ParseBudget, scratch: inout Scratch) {
             self.p = parser
             self.atoms = atoms
-            self.atomSymbols = atoms.map { parser.symbols[$0.text] ?? -1 }
+            self.atomSymbols = atomSymbols
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
-            at = Array(repeating: Position(), count: atoms.count + 1)
+            info = []; at = []; queue = []; slots = []; argBuffers = []
+            swap(&info, &scratch.info)
+            swap(&at, &scratch.at)
+            swap(&queue, &scratch.queue)
+            swap(&slots, &scratch.slots)
+            swap(&argBuffers, &scratch.argBuffers)
+            info.removeAll(keepingCapacity: true)
+            queue.removeAll(keepingCapacity: true)
+            at.removeAll(keepingCapacity: true)
+            at.append(contentsOf: repeatElement(Position(), count: atoms.count + 1))
+            if slots.count < Run.slotCount { slots = [Slot](repeating: Slot(), count: Run.slotCount) }
             let capacity = 16 + atoms.count * 4
             items.reserveCapacity(capacity)
             childList.reserveCapacity(capacity * 2)
             info.reserveCapacity(capacity)
             queue.reserveCapacity(capacity)
-            args.reserveCapacity(8)
+        }
+
+        /// Hands the working buffers back for the next parse.
+        mutating func releaseScratch() -> Scratch {
+            var scratch = Scratch()
+            swap(&info, &scratch.info)
+            swap(&at, &scratch.at)
+            swap(&queue, &scratch.queue)
+            swap(&slots, &scratch.slots)
+            swap(&argBuffers, &scratch.argBuffers)
+            return scratch
         }
 
         /// Whether an equal item (category, span and value) was already built.
-        func isDuplicate(_ item: Item) -> Bool {
+        func isDuplicate(_ item: borrowing Item) -> Bool {
             var id = at[item.start].firstBuiltAt
             while id >= 0 {
                 let i = Int(id)
-                if info[i].end == Int32(item.end) && info[i].category == item.category && items[i].value == item.value { return true }
+                if info[i].end == Int32(item.end) && info[i].category == item.category && sameValue(i, item.value) { return true }
                 id = info[i].nextBuiltAt
             }
             return false
         }
 
+        /// Whether item `i` has this value, read in place (`items[i].value` copies the whole item).
+        @inline(__always) func sameValue(_ i: Int, _ value: Value) -> Bool {
+            items.withUnsafeBufferPointer { ($0.baseAddress! + i).pointee.value == value }
+        }
+
+        /// Item `i`'s value, read in place.
+        @inline(__always) func value(of i: Int) -> Value {
+            // Through `pointee`, which projects the field: a buffer subscript copies the item.
+            items.withUnsafeBufferPointer { ($0.baseAddress! + i).pointee.value }
+        }
+
         /// Adds an item to the queue; false when it is a duplicate or the chart is full.
         @discardableResult
-        mutating func add(_ item: Item) -> Bool {
+        mutating func add(_ item: consuming Item) -> Bool {
             guard items.count < maxItems else { truncated = true; return false }
             guard !isDuplicate(item) else { return false }
             let id = Int32(items.count)
             var number = Double.nan, digits: Int16 = -1
             if case .number(let v, let d) = item.value { number = v; digits = Int16(d) }
             info.append(ItemInfo(category: item.category, start: Int32(item.start), end: Int32(item.end), latent: item.latent,
-                                 digits: digits, number: number, nextBuiltAt: at[item.start].firstBuiltAt))
+                                 digits: digits, number: number, size: Int32(clamping: item.size), nextBuiltAt: at[item.start].firstBuiltAt))
             at[item.start].firstBuiltAt = id
             items.append(item)
             queue.append(id)
@@ -457,14 +573,14 @@ public final class ChartParser {
                 }
                 let sym = atomSymbols[i]
                 guard sym >= 0 else { continue }
-                if let entries = p.lexicon[sym] {
-                    for e in entries where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
+                do {
+                    for e in p.lexicon[Int(p.lexiconStart[Int(sym)])..<Int(p.lexiconStart[Int(sym) + 1])] where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
                                  rule: -1, latent: false, size: 0, lexiconEntry: e.origin))
                     }
                 }
-                if let vs = p.literalVariants[sym] {
-                    for v in vs {
+                do {
+                    for v in p.literalVariants[Int(p.literalVariantStart[Int(sym)])..<Int(p.literalVariantStart[Int(sym) + 1])] {
                         matchesLeft = budget.maxMatchesPerItem
                         forward(variant: v, k: 0, pos: i)
                     }
@@ -496,37 +612,43 @@ public final class ChartParser {
         /// Tries item `id` in each place of `list[range]`; false when the chart is full.
         mutating func visit(_ list: [Trigger], _ range: Range<Int>, id: Int32, start: Int, end: Int) -> Bool {
             let item = info[Int(id)]
+            let latent = item.latent, digits = item.digits, number = item.number
             let spaceBefore = start > 0 && atoms[start].spaceBefore
-            for i in range {
-                let t = list[i]
-                let el = t.element
-                if el.nonLatent && item.latent { continue }
-                if el.hasValueRange || el.hasDigits {
-                    guard item.digits >= 0 else { continue }
-                    if el.hasValueRange && (item.number < el.minValue || item.number > el.maxValue) { continue }
-                    if el.hasDigits && (item.digits < el.minDigits || item.digits > el.maxDigits) { continue }
+            let hasEndingItem = at[start].firstByEnd >= 0, hasStartingItem = at[end].firstByStart >= 0
+            // The places are read through a pointer, field by field: a copy of each record (about
+            // 90 bytes) was most of the cost of rejecting a place.
+            return list.withUnsafeBufferPointer { places in
+                let base = places.baseAddress!
+                for i in range {
+                    let t = base + i
+                    if t.pointee.element.nonLatent && latent { continue }
+                    if t.pointee.element.hasValueRange || t.pointee.element.hasDigits {
+                        guard digits >= 0 else { continue }
+                        if t.pointee.element.hasValueRange && (number < t.pointee.element.minValue || number > t.pointee.element.maxValue) { continue }
+                        if t.pointee.element.hasDigits && (digits < t.pointee.element.minDigits || digits > t.pointee.element.maxDigits) { continue }
+                    }
+                    if t.pointee.element.glued && spaceBefore { continue }
+                    // Cheap look at the neighbours first: most places fail right there.
+                    switch t.pointee.previous {
+                    case .literal: guard start > 0, literalEnds(Int(t.pointee.previousElement), at: start) else { continue }
+                    case .category: guard hasEndingItem else { continue }
+                    case .none, .checkedLiteral: break
+                    }
+                    switch t.pointee.next {
+                    case .literal: guard end < atoms.count, literalStarts(Int(t.pointee.nextElement), at: end) else { continue }
+                    case .category: guard hasStartingItem else { continue }
+                    case .none, .checkedLiteral: break
+                    }
+                    let slot = Int(t.pointee.slot)
+                    slots[slot].item = id
+                    slots[slot].start = Int32(start)
+                    slots[slot].end = Int32(end)
+                    backward(variant: t.pointee.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
+                    if matchesLeft <= 0 { truncated = true; break }
+                    if items.count >= maxItems { truncated = true; return false }
                 }
-                if el.glued && spaceBefore { continue }
-                // Cheap look at the neighbours first: most places fail right there.
-                switch t.previous {
-                case .literal: guard start > 0, literalEnds(p.elements[Int(t.previousElement)], at: start) else { continue }
-                case .category: guard at[start].firstByEnd >= 0 else { continue }
-                case .none, .checkedLiteral: break
-                }
-                switch t.next {
-                case .literal: guard end < atoms.count, literalStarts(p.elements[Int(t.nextElement)], at: end) else { continue }
-                case .category: guard at[end].firstByStart >= 0 else { continue }
-                case .none, .checkedLiteral: break
-                }
-                let slot = Int(t.slot)
-                slots[slot].item = id
-                slots[slot].start = Int32(start)
-                slots[slot].end = Int32(end)
-                backward(variant: t.variant, k: slot - 1, pos: start, anchor: slot, anchorEnd: end)
-                if matchesLeft <= 0 { truncated = true; break }
-                if items.count >= maxItems { truncated = true; return false }
+                return true
             }
-            return true
         }
 
         /// The atoms `i ..< i + count` with letters are all typed in capitals.
@@ -545,22 +667,24 @@ public final class ChartParser {
             return true
         }
 
-        /// Some alternative of a literal element ends with the atom before `pos`.
-        func literalEnds(_ el: Element, at pos: Int) -> Bool {
+        /// Some alternative of literal element `e` ends with the atom before `pos`.
+        func literalEnds(_ e: Int, at pos: Int) -> Bool {
             let sym = atomSymbols[pos - 1]
             guard sym >= 0 else { return false }
-            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            let altStart = Int(p.elements[e].altStart), altEnd = altStart + Int(p.elements[e].altCount)
+            for a in altStart..<altEnd {
                 let (s, c) = p.alternatives[a]
                 if p.altSymbols[Int(s + c) - 1] == sym { return true }
             }
             return false
         }
 
-        /// Some alternative of a literal element starts with the atom at `pos`.
-        func literalStarts(_ el: Element, at pos: Int) -> Bool {
+        /// Some alternative of literal element `e` starts with the atom at `pos`.
+        func literalStarts(_ e: Int, at pos: Int) -> Bool {
             let sym = atomSymbols[pos]
             guard sym >= 0 else { return false }
-            for a in Int(el.altStart)..<Int(el.altStart + el.altCount) where p.altSymbols[Int(p.alternatives[a].start)] == sym {
+            let altStart = Int(p.elements[e].altStart), altEnd = altStart + Int(p.elements[e].altCount)
+            for a in altStart..<altEnd where p.altSymbols[Int(p.alternatives[a].start)] == sym {
                 return true
             }
             return false
@@ -573,16 +697,16 @@ public final class ChartParser {
             return c
         }
 
-        func accepts(_ el: Element, _ id: Int32) -> Bool {
+        func accepts(_ el: UnsafeMutablePointer<Element>, _ id: Int32) -> Bool {
             let item = info[Int(id)]
-            guard !el.isLiteral, p.kindOf[Int(item.category) * p.categoryCount + Int(el.category)] else { return false }
-            if el.nonLatent && item.latent { return false }
-            if el.hasValueRange || el.hasDigits {
+            guard !el.pointee.isLiteral, p.kindTable[Int(item.category) * p.categoryCount + Int(el.pointee.category)] else { return false }
+            if el.pointee.nonLatent && item.latent { return false }
+            if el.pointee.hasValueRange || el.pointee.hasDigits {
                 let digits = item.digits
                 guard digits >= 0 else { return false }
                 let v = item.number
-                if el.hasValueRange && (v < el.minValue || v > el.maxValue) { return false }
-                if el.hasDigits && (digits < el.minDigits || digits > el.maxDigits) { return false }
+                if el.pointee.hasValueRange && (v < el.pointee.minValue || v > el.pointee.maxValue) { return false }
+                if el.pointee.hasDigits && (digits < el.pointee.minDigits || digits > el.pointee.maxDigits) { return false }
             }
             return true
         }
@@ -591,16 +715,18 @@ public final class ChartParser {
         mutating func backward(variant vi: Int32, k: Int, pos: Int, anchor: Int, anchorEnd: Int) {
             if k < 0 { forward(variant: vi, k: anchor + 1, pos: anchorEnd); return }
             guard matchesLeft > 0 else { return }
-            let v = p.variants[Int(vi)]
-            let el = p.elements[Int(v.elemStart) + k]
+            let elemStart = Int(p.variantTable[Int(vi)].elemStart)
+            let el = p.elementTable.baseAddress! + (elemStart + k)
             // The element after this one may forbid whitespace before itself.
-            if p.elements[Int(v.elemStart) + k + 1].glued, pos < atoms.count, atoms[pos].spaceBefore { return }
-            if el.isLiteral {
-                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            if (el + 1).pointee.glued, pos < atoms.count, atoms[pos].spaceBefore { return }
+            let glued = el.pointee.glued
+            if el.pointee.isLiteral {
+                let altStart = Int(el.pointee.altStart), altEnd = altStart + Int(el.pointee.altCount)
+                for a in altStart..<altEnd {
                     let c = Int(p.alternatives[a].count)
                     guard altMatches(a, at: pos - c) != nil else { continue }
                     let s = pos - c
-                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    if glued, s > 0, atoms[s].spaceBefore { continue }
                     slots[k].item = -1; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
@@ -610,7 +736,7 @@ public final class ChartParser {
                     defer { id = info[Int(id)].nextByEnd }
                     guard accepts(el, id) else { continue }
                     let s = Int(info[Int(id)].start)
-                    if el.glued, s > 0, atoms[s].spaceBefore { continue }
+                    if glued, s > 0, atoms[s].spaceBefore { continue }
                     slots[k].item = id; slots[k].start = Int32(s); slots[k].end = Int32(pos)
                     backward(variant: vi, k: k - 1, pos: s, anchor: anchor, anchorEnd: anchorEnd)
                 }
@@ -619,17 +745,18 @@ public final class ChartParser {
 
         /// Fills slots k, k+1, … from `pos`, then builds the item.
         mutating func forward(variant vi: Int32, k: Int, pos: Int) {
-            let v = p.variants[Int(vi)]
-            if k == Int(v.elemCount) {
+            let v = p.variantTable.baseAddress! + Int(vi)
+            if k == Int(v.pointee.elemCount) {
                 matchesLeft -= 1
-                build(v)
+                build(v.pointee)
                 return
             }
             guard matchesLeft > 0, pos < atoms.count else { return }
-            let el = p.elements[Int(v.elemStart) + k]
-            if el.glued && atoms[pos].spaceBefore && k > 0 { return }
-            if el.isLiteral {
-                for a in Int(el.altStart)..<Int(el.altStart + el.altCount) {
+            let el = p.elementTable.baseAddress! + (Int(v.pointee.elemStart) + k)
+            if el.pointee.glued && atoms[pos].spaceBefore && k > 0 { return }
+            if el.pointee.isLiteral {
+                let altStart = Int(el.pointee.altStart), altEnd = altStart + Int(el.pointee.altCount)
+                for a in altStart..<altEnd {
                     guard let c = altMatches(a, at: pos) else { continue }
                     slots[k].item = -1; slots[k].start = Int32(pos); slots[k].end = Int32(pos) + c
                     forward(variant: vi, k: k + 1, pos: pos + Int(c))
@@ -651,27 +778,37 @@ public final class ChartParser {
             let start = Int(slots[0].start), end = Int(slots[n - 1].end)
             guard end - start <= budget.maxItemAtoms else { return }
             let rule = p.compiledRules[Int(v.rule)]
-            for k in 0..<Int(rule.elementCount) { matched[k] = nil }
             let childStart = Int32(childList.count)
             var size = 1
             for k in 0..<n {
                 let id = slots[k].item
-                let position = Int(p.elementPositions[Int(v.elemStart) + k])
-                if id < 0 {
-                    let a = Int(slots[k].start), b = Int(slots[k].end)
-                    matched[position] = .text(b - a == 1 ? atoms[a].text : atoms[a..<b].map(\.text).joined(separator: " "))
-                } else {
-                    matched[position] = items[Int(id)].value
+                if id >= 0 {
                     childList.append(id)
-                    size += items[Int(id)].size
+                    size += Int(info[Int(id)].size)
                 }
             }
-            args.removeAll(keepingCapacity: true)
-            for a in Int(rule.argStart)..<Int(rule.argStart + rule.argCount) {
-                let slot = p.argSlots[a]
-                args.append(slot >= 0 ? matched[Int(slot)] : p.argConstants[a])
+            let argCount = Int(rule.argCount)
+            while argBuffers.count <= argCount { argBuffers.append(Array(repeating: nil, count: argBuffers.count)) }
+            // Taken out of the table while filled and passed, so writing it never copies it.
+            var args: [Value?] = []
+            swap(&args, &argBuffers[argCount])
+            for a in 0..<argCount {
+                let source = p.argElements[Int(v.argElemStart) + a]
+                if source >= 0 {
+                    let slot = slots[Int(source)]
+                    if slot.item >= 0 {
+                        args[a] = value(of: Int(slot.item))
+                    } else {
+                        let from = Int(slot.start), to = Int(slot.end)
+                        args[a] = .text(to - from == 1 ? atoms[from].text : atoms[from..<to].map(\.text).joined(separator: " "))
+                    }
+                } else {
+                    args[a] = source == ChartParser.constantArgument ? p.argConstants[Int(rule.argStart) + a] : nil
+                }
             }
-            guard let value = p.operators[Int(v.rule)](args) else { childList.removeSubrange(Int(childStart)...); return }
+            let value = p.operators[Int(v.rule)](args)
+            swap(&args, &argBuffers[argCount])
+            guard let value else { childList.removeSubrange(Int(childStart)...); return }
             let built = Item(category: rule.category, start: start, end: end, value: value, rule: v.rule,
                              childStart: childStart, childCount: Int32(childList.count) - childStart, latent: rule.latent, size: size)
             if !add(built) { childList.removeSubrange(Int(childStart)...) }

@@ -47,6 +47,9 @@ public enum JSON: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the compact serialization.
+    func writeCompact(into out: inout [UInt8]) { write(into: &out, pretty: false, indent: 0) }
+
     private func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
         func newline(_ level: Int) {
             out.append(0x0A)
@@ -94,31 +97,63 @@ public enum JSON: Sendable, Equatable {
 
     static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
-        var s = s
-        s.withUTF8 { bytes in
-            // Copy runs that need no escape in one go; most strings are one run.
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
-                switch b {
-                case 0x22: out.append(0x5C); out.append(0x22)
-                case 0x5C: out.append(0x5C); out.append(0x5C)
-                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 0xF)])
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        // Native strings are read in place; others (bridged) are copied to contiguous UTF-8 once.
+        if s.utf8.withContiguousStorageIfAvailable({ quoteBytes($0, into: &out) }) == nil {
+            var copy = s
+            copy.withUTF8 { quoteBytes($0, into: &out) }
         }
         out.append(0x22)
+    }
+
+    /// Escapes `"`, `\` and control characters; copies runs that need no escape in one go (most
+    /// strings are one run). Eight bytes at a time are checked for a byte to escape at once.
+    private static func quoteBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return }
+        var runStart = 0
+        var i = 0
+        while i < count {
+            // Whole words with nothing to escape are skipped (SWAR: a byte below 0x20, or equal
+            // to 0x22 or 0x5C, sets its high bit in `flags`).
+            while i + 8 <= count {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if !needsEscape(w) { i += 8 } else { break }
+            }
+            guard i < count else { break }
+            let b = base[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C else { i += 1; continue }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            runStart = i + 1
+            i += 1
+            switch b {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+
+    /// Whether any of the eight bytes of `w` is below 0x20, 0x22 (`"`) or 0x5C (`\`).
+    /// The classic word tests "has a byte below n", `(x - n·0x01…) & ~x & 0x80…`, with n = 0x20
+    /// on `w`, and with n = 1 (a zero byte) on `w` xor each quoted byte. They never miss; a false
+    /// alarm only sends the word through the byte-by-byte check.
+    @inline(__always) private static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* 0x22)
+        let backslash = w ^ (ones &* 0x5C)
+        let control = (w &- ones &* 0x20) & ~w
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        return (control | zeroQuote | zeroBackslash) & highs != 0
     }
 
     /// Decimal digits of an integer, without building a String.
@@ -140,8 +175,11 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// Parses JSON text, keeping member order. Throws `JSONParseError` naming the offset.
-    public static func parse(_ data: Data) throws -> JSON {
-        var p = JSONParser(bytes: [UInt8](data))
+    public static func parse(_ data: Data) throws -> JSON { try parse(bytes: [UInt8](data)) }
+
+    /// Parses JSON text given as UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws -> JSON {
+        var p = JSONParser(bytes: bytes)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
@@ -250,9 +288,14 @@ struct JSONParser {
         i += 1  // opening quote
         // Most strings have no escapes: find the closing quote and decode the bytes at once.
         let start = i
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        var any: UInt8 = 0  // the bits of every byte: below 0x80, the run is ASCII
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { any |= bytes[i]; i += 1 }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let s = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self) }
+            // ASCII is valid UTF-8 as it stands; other text is validated (the generic check is slow).
+            let s = bytes.withUnsafeBufferPointer {
+                any < 0x80 ? String(decoding: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self)
+                    : String(validating: UnsafeBufferPointer(rebasing: $0[start..<i]), as: UTF8.self)
+            }
             guard let s else { throw fail("invalid UTF-8 in string") }
             i += 1
             return s

@@ -3,12 +3,18 @@
 public struct ParseState {
     public var text: String
     /// Where each Unicode scalar starts in the text's UTF-8, plus the end: spans count scalars,
-    /// and slicing copies bytes.
+    /// and slicing copies bytes. Empty for ASCII text, where scalar i is byte i (most input:
+    /// no table to build).
     private var utf8Offsets: [Int32]
     /// The text's length in Unicode scalars (the unit of every range).
-    public var scalarCount: Int { utf8Offsets.count - 1 }
+    public private(set) var scalarCount: Int
     public var tokens: [Token] = []
     public var atoms: [Atom] = []
+    /// Each atom's number in `atomWordsVocabulary` (-1 for a word the grammar does not use), set
+    /// with the atoms by the tokenize stage: later stages compare these numbers instead of
+    /// looking strings up again (see `words(in:)`).
+    var atomWords: [Int32] = []
+    var atomWordsVocabulary: Vocabulary?
     public var chart: ChartParser.Chart?
     /// What each stage claimed, with offsets into the text (the title is what nobody claimed).
     public var spans: [FieldSpan] = []
@@ -26,6 +32,13 @@ public struct ParseState {
 
     public init(text: String) {
         self.text = text
+        var ascii = true
+        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        if ascii {
+            utf8Offsets = []
+            scalarCount = text.utf8.count
+            return
+        }
         var offsets: [Int32] = []
         offsets.reserveCapacity(text.utf8.count + 1)
         var i: Int32 = 0
@@ -36,14 +49,23 @@ public struct ParseState {
         }
         offsets.append(i)
         self.utf8Offsets = offsets
+        self.scalarCount = offsets.count - 1
+    }
+
+    /// Each atom's number in a vocabulary: the ones the tokenize stage stored when they are for
+    /// this vocabulary and these atoms, else looked up now.
+    func words(in vocabulary: Vocabulary) -> [Int32] {
+        if atomWordsVocabulary === vocabulary && atomWords.count == atoms.count { return atomWords }
+        return vocabulary.ids(of: atoms)
     }
 
     /// The original text of a scalar range.
     public func slice(_ r: Range<Int>) -> String {
         let lo = max(0, min(r.lowerBound, scalarCount)), hi = max(lo, min(scalarCount, r.upperBound))
         let utf8 = text.utf8
-        let a = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[lo]))
-        let b = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[hi]))
+        let ascii = utf8Offsets.isEmpty
+        let a = utf8.index(utf8.startIndex, offsetBy: ascii ? lo : Int(utf8Offsets[lo]))
+        let b = utf8.index(utf8.startIndex, offsetBy: ascii ? hi : Int(utf8Offsets[hi]))
         return String(text[a..<b])
     }
 

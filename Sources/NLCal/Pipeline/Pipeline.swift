@@ -13,11 +13,11 @@ public final class Pipeline {
         self.grammar = grammar
         dateTime = DateTimeStage(grammar: grammar, budget: budget)
         stages = [
-            try TokenizeStage(locale: grammar.locale, typos: TypoCorrector(grammar: grammar)),
+            try TokenizeStage(locale: grammar.locale, vocabulary: dateTime.parser.vocabulary, typos: TypoCorrector(grammar: grammar)),
             dateTime,
-            LocationStage(grammar: grammar),
-            AttendeeStage(grammar: grammar),
-            TitleStage(grammar: grammar),
+            LocationStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
+            AttendeeStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
+            TitleStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
             ValidationStage(),
         ]
     }
@@ -49,7 +49,7 @@ public final class Pipeline {
                 state.trace.append(TraceEntry(stage: stage.name, message: summary(of: stage, state), microseconds: us))
             }
         }
-        return ParseResult(state: state, context: context)
+        return ParseResult(state: consume state, context: context)
     }
 
     private func summary(of stage: Stage, _ s: ParseState) -> String {

@@ -71,20 +71,20 @@ public struct Zone: Sendable, Equatable {
     public func iso(_ instant: Int) -> String {
         let off = offset(at: instant)
         let l = LocalDateTime(wallSeconds: instant + off)
-        var b: [UInt8] = []
-        b.reserveCapacity(25)
-        func put(_ v: Int, _ width: Int) {
-            if width == 4 { b.append(UInt8(0x30 + v / 1000 % 10)); b.append(UInt8(0x30 + v / 100 % 10)) }
-            b.append(UInt8(0x30 + v / 10 % 10))
-            b.append(UInt8(0x30 + v % 10))
-        }
         let y = l.date.year
         if y < 0 || y > 9999 { return l.description + Zone.formatOffset(off) }
-        put(y, 4); b.append(0x2D); put(l.date.month, 2); b.append(0x2D); put(l.date.day, 2)
-        b.append(0x54); put(l.hour, 2); b.append(0x3A); put(l.minute, 2); b.append(0x3A); put(l.second, 2)
-        b.append(off < 0 ? 0x2D : 0x2B)
-        put(abs(off) / 3600, 2); b.append(0x3A); put(abs(off) / 60 % 60, 2)
-        return String(decoding: b, as: UTF8.self)
+        // Written straight into the string's storage: no byte array to grow and copy.
+        return String(unsafeUninitializedCapacity: 25) { b in
+            func two(_ v: Int, _ at: Int) {
+                b[at] = UInt8(truncatingIfNeeded: 0x30 + v / 10 % 10)
+                b[at + 1] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+            }
+            two(y / 100, 0); two(y % 100, 2); b[4] = 0x2D; two(l.date.month, 5); b[7] = 0x2D; two(l.date.day, 8)
+            b[10] = 0x54; two(l.hour, 11); b[13] = 0x3A; two(l.minute, 14); b[16] = 0x3A; two(l.second, 17)
+            b[19] = off < 0 ? 0x2D : 0x2B
+            two(abs(off) / 3600, 20); b[22] = 0x3A; two(abs(off) / 60 % 60, 23)
+            return 25
+        }
     }
 
     public static func formatOffset(_ off: Int) -> String {

@@ -11,23 +11,33 @@
 /// nothing else left, a holiday named is the title ("Christmas" → "Christmas").
 public final class TitleStage: Stage {
     public let name = "title"
-    let words: WordLists
+    let vocabulary: Vocabulary
+    let meals, connectors, mealTimePrepositions, phrasalVerbs, holidays: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
-    public init(grammar: Grammar) { words = WordLists(grammar: grammar, lists: ["meal-word", "title-connector", "meal-time-prep", "phrasal-verb", "holiday-word"]) }
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        meals = WordList("meal-word", grammar: grammar, vocabulary: vocabulary)
+        connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
+        mealTimePrepositions = WordList("meal-time-prep", grammar: grammar, vocabulary: vocabulary)
+        phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
+        holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
+    }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
-        state.event.title = title(state, keepMeals: false)
-        if state.event.title.isEmpty { state.event.title = title(state, keepMeals: true) }
-        if state.event.title.isEmpty { state.event.title = holidayName(state) ?? "" }
+        let words = TokenWords(&state, vocabulary)
+        state.event.title = title(state, words, keepMeals: false)
+        if state.event.title.isEmpty { state.event.title = title(state, words, keepMeals: true) }
+        if state.event.title.isEmpty { state.event.title = holidayName(state, words) ?? "" }
     }
 
     /// A holiday the time was said by, as typed, for an event with nothing else to call it
     /// ("Thanksgiving weekend at Mom's" → "Thanksgiving").
-    func holidayName(_ state: ParseState) -> String? {
+    func holidayName(_ state: ParseState, _ words: TokenWords) -> String? {
         let tokens = state.tokens
         for i in tokens.indices {
-            let n = words.match("holiday-word", tokens, at: i)
+            let n = holidays.match(words, at: i)
             guard n > 0 else { continue }
             let name = state.slice(tokens[i].range.lowerBound..<tokens[i + n - 1].range.upperBound)
             guard let first = name.first else { return nil }
@@ -36,74 +46,81 @@ public final class TitleStage: Stage {
         return nil
     }
 
-    func title(_ state: ParseState, keepMeals: Bool) -> String {
+    func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
+        let tokens = state.tokens
         let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
-        // Tokens outside every cut, grouped into runs between cuts.
-        let kept = keptMeals(state.tokens, timeCuts: timeCuts, all: keepMeals)
-        var runs: [[Token]] = [[]]
-        for (i, t) in state.tokens.enumerated() {
-            if !kept.contains(i), cuts.contains(where: { $0.overlaps(t.range) }) {
-                if !runs[runs.count - 1].isEmpty { runs.append([]) }
+        // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
+        // tokens costs reference counting on their strings).
+        let kept = keptMeals(tokens, words, timeCuts: timeCuts, all: keepMeals)
+        var runs: [Range<Int>] = []
+        var runStart = -1
+        for i in tokens.indices {
+            let r = tokens[i].range
+            if !kept.contains(i), cuts.contains(where: { $0.overlaps(r) }) {
+                if runStart >= 0 { runs.append(runStart..<i); runStart = -1 }
                 continue
             }
-            runs[runs.count - 1].append(t)
+            if runStart < 0 { runStart = i }
         }
-        var keptRuns: [[Token]] = []
-        let cutCount = runs.count
+        if runStart >= 0 { runs.append(runStart..<tokens.count) }
+        var title = ""
         // The text may start with a cut ("All day Friday: offsite"): its first run follows one.
-        let startsWithCut = state.tokens.first.map { t in !kept.contains(0) && cuts.contains { $0.overlaps(t.range) } } ?? false
-        for (idx, var run) in runs.enumerated() where !run.isEmpty {
+        let startsWithCut = runs.first.map { $0.lowerBound > 0 } ?? false
+        for (idx, whole) in runs.enumerated() {
+            var run = whole
             // Trailing connectors before a cut, leading connectors after one; a verb's particle
             // stays ("Check in every 2 weeks").
-            if idx < cutCount - 1 || !cuts.isEmpty {
-                while let last = run.last, isConnector(last), !endsWithPhrasalVerb(run) { run.removeLast() }
+            if !cuts.isEmpty {
+                while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1),
+                      !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2) {
+                    run = run.lowerBound..<(run.upperBound - 1)
+                }
             }
             if idx > 0 || startsWithCut {
-                while let first = run.first, isConnector(first) { run.removeFirst() }
+                while !run.isEmpty, isConnector(tokens, words, run.lowerBound) { run = (run.lowerBound + 1)..<run.upperBound }
             }
-            if !run.isEmpty { keptRuns.append(run) }
-        }
-        var title = ""
-        for run in keptRuns {
             var prevEnd: Int?
-            for t in run {
+            for i in run {
+                let t = tokens[i]
                 if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
                 title += t.original
                 prevEnd = t.range.upperBound
             }
         }
         title = title.trimmingHorizontalSpace
-        while let last = title.last, ",;:-–—".contains(last) { title.removeLast(); title = title.trimmingHorizontalSpace }
+        while let last = title.unicodeScalars.last, TitleStage.isTrailingPunctuation(last) {
+            title.removeLast()
+            title = title.trimmingHorizontalSpace
+        }
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }
         return title
     }
 
+    /// `,;:-–—` (and U+037E, which is canonically a semicolon): dropped from the title's end.
+    static func isTrailingPunctuation(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2C, 0x3B, 0x3A, 0x2D, 0x2013, 0x2014, 0x037E: return true
+        default: return false
+        }
+    }
+
     /// The indexes of the tokens inside a time span that stay in the title: meals, and a "for"
     /// just before one ("for lunch" is the event's purpose). With `all` false, a meal after a
     /// word of `meal-time-prep` ("at lunch") is cut like the rest of the time.
-    func keptMeals(_ tokens: [Token], timeCuts: [Range<Int>], all: Bool) -> Set<Int> {
+    func keptMeals(_ tokens: [Token], _ words: TokenWords, timeCuts: [Range<Int>], all: Bool) -> Set<Int> {
         var kept: Set<Int> = []
-        for i in tokens.indices where words.match("meal-word", tokens, at: i) == 1
-            && timeCuts.contains(where: { $0.overlaps(tokens[i].range) }) {
-            let before = i > 0 ? tokens[i - 1] : nil
-            if !all, let before, words.contains("meal-time-prep", before) { continue }
+        for i in tokens.indices where meals.match(words, at: i) == 1 && timeCuts.contains(where: { $0.overlaps(tokens[i].range) }) {
+            if !all, i > 0, mealTimePrepositions.contains(words, i - 1) { continue }
             kept.insert(i)
-            if let before, before.pieces.count == 1, before.pieces[0].text == "for" { kept.insert(i - 1) }
+            if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
         }
         return kept
     }
 
-    /// The run ends with a verb and its particle, which the particle cannot be cut from
-    /// ("check in", "drop by", "log on": the `phrasal-verb` list).
-    func endsWithPhrasalVerb(_ run: [Token]) -> Bool {
-        run.count >= 2 && words.match("phrasal-verb", Array(run.suffix(2)), at: 0) == 2
-    }
-
-    func isConnector(_ t: Token) -> Bool {
-        t.isPunctuation && t.original != "&" && t.original != "'" || words.contains("title-connector", t)
+    func isConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
+        tokens[i].isPunctuation && tokens[i].original != "&" && tokens[i].original != "'" || connectors.contains(words, i)
     }
 }
-

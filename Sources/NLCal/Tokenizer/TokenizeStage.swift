@@ -3,28 +3,38 @@
 public final class TokenizeStage: Stage {
     public let name = "tokenize"
     private let tokenizer: Tokenizer
+    /// The grammar's words: each atom is looked up once here, for every later stage.
+    private let vocabulary: Vocabulary?
     private let typos: TypoCorrector?
 
     /// With `typos`, mistyped calendar words reach the grammar as the words meant ("thurday").
-    public init(locale: String, typos: TypoCorrector? = nil) throws {
+    public init(locale: String, vocabulary: Vocabulary? = nil, typos: TypoCorrector? = nil) throws {
         tokenizer = try Tokenizer(locale: locale)
+        self.vocabulary = vocabulary
         self.typos = typos
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.tokens = tokenizer.tokenize(state.text)
         state.atoms = TokenizeStage.atoms(of: state.tokens)
+        // Typos first: the words are numbered as meant.
         typos?.correct(&state.atoms)
+        if let vocabulary {
+            state.atomWords = vocabulary.ids(of: state.atoms)
+            state.atomWordsVocabulary = vocabulary
+        }
     }
 
     /// Flattens token pieces into atoms; whitespace before a token counts before its first piece.
     /// Every letter of a piece, as typed, is a capital (and there is at least one).
-    static func typedInCapitals(_ p: Piece, of t: Token) -> Bool {
+    /// (The token's original text and range are passed, not the token: a copy of a token
+    /// retains all its strings.)
+    static func typedInCapitals(_ p: Piece, original: String, range: Range<Int>) -> Bool {
         // The piece's scalars in the token's original text (ranges count scalars of the input).
-        let skip = p.range.lowerBound - t.range.lowerBound
+        let skip = p.range.lowerBound - range.lowerBound
         var any = false
-        let utf8 = t.original.utf8
-        if utf8.count == t.range.count {
+        let utf8 = original.utf8
+        if utf8.count == range.count {
             // ASCII (one byte a scalar): bytes, and most words answer at their first letter.
             var i = utf8.index(utf8.startIndex, offsetBy: skip)
             let end = utf8.index(i, offsetBy: p.range.count)
@@ -36,7 +46,7 @@ public final class TokenizeStage: Stage {
             }
             return any
         }
-        for (n, c) in t.original.unicodeScalars.enumerated() where n >= skip {
+        for (n, c) in original.unicodeScalars.enumerated() where n >= skip {
             if n >= skip + p.range.count { break }
             guard c.properties.isAlphabetic else { continue }
             guard c.properties.isUppercase else { return false }
@@ -46,13 +56,17 @@ public final class TokenizeStage: Stage {
     }
 
     public static func atoms(of tokens: [Token]) -> [Atom] {
+        // By index, not by iterating copies of the tokens (each copy retains their strings).
+        var count = 0
+        for i in tokens.indices { count += tokens[i].pieces.count }
         var atoms: [Atom] = []
-        atoms.reserveCapacity(tokens.count * 2)
-        for (i, t) in tokens.enumerated() {
-            for (k, p) in t.pieces.enumerated() {
+        atoms.reserveCapacity(count)
+        for i in tokens.indices {
+            for k in tokens[i].pieces.indices {
+                let p = tokens[i].pieces[k]
                 atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
-                                  spaceBefore: k == 0 && t.spaceBefore, tokenIndex: i,
-                                  capitals: p.kind == .letters && typedInCapitals(p, of: t)))
+                                  spaceBefore: k == 0 && tokens[i].spaceBefore, tokenIndex: i,
+                                  capitals: p.kind == .letters && typedInCapitals(p, original: tokens[i].original, range: tokens[i].range)))
             }
         }
         return atoms

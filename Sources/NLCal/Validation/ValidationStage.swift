@@ -146,6 +146,8 @@ public final class ValidationStage: Stage {
     func addAmbiguities(_ state: inout ParseState, res: Resolution, context: ParseContext) {
         let zone = context.zone
         guard let start = state.event.start, let end = state.event.end else { return }
+        // Most parses are unambiguous: the chips' shared parts below cost ISO formatting.
+        guard !res.notes.isEmpty else { return }
         let length = end - start
         func movePatch(toLocal t: LocalDateTime) -> [(String, JSON)] {
             let s = zone.instant(of: t).instant
