@@ -20,9 +20,9 @@ sunday | sun = 7
 [month-word]
 january | jan = 1
 february | feb | febuary = 2
-march | mar = 3
+March | mar = 3
 april | apr = 4
-may = 5
+May = 5
 june | jun = 6
 july | jul = 7
 august | aug = 8
@@ -30,6 +30,13 @@ september | sep | sept = 9
 october | oct = 10
 november | nov = 11
 december | dec = 12
+
+# Months that are also words: typed in lower case, "may" and "march" are a month only with a
+# day, a year or a word that makes them one ("may 5", "march 2027", "in may", "next march"), not
+# in "I may be late" or "march in the parade". ("May" and "March" above need the capital.)
+[month-verb]
+march = 3
+may = 5
 
 # Grain names as the resolver knows them.
 [unit]
@@ -79,7 +86,7 @@ evening | evenings | eve | eveningish = 18-24@18
 late night = 21-24@22
 lunchtime | lunch time = 12-14@12
 
-end of day | eod | end of the day | close of business | cob = 17-24@17
+end of day | eod | end of the day | close of business | COB = 17-24@17
 
 # Parts of the day named by a phrase that is a time by itself.
 # "night" alone is latent: it is usually part of a name ("Poker night", "Club night"), but

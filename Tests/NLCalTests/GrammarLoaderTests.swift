@@ -68,6 +68,22 @@ import Testing
         // The loader marks entries written with capitals.
         let g = try load([("a.lex", "[edge]\nBOY = year:start\nboy = x\n")])
         #expect(g.lexicon["boy"]?.map(\.capitals) == [true, false])
+        #expect(g.lexicon["boy"]?.map(\.capitalized) == [false, false])
+    }
+
+    @Test func lexiconEntriesCapitalizedMatchOnlyACapitalFirstLetter() throws {
+        // "May" and "March" are written capitalized in calendar.lex; in lower case they are a
+        // month only with a day, a year or a word that makes them one.
+        for text in ["I may be late", "remember to march in the parade", "finish the may report"] {
+            let word = try Fixture.parse(text, now: "2026-03-11T09:15:00", tz: "UTC")
+            #expect(!word.state.spans.contains { $0.field == "start" }, "\(text)")
+        }
+        for (text, span) in [("Trip in May", "in May"), ("MAY 5", "MAY 5"), ("dentist may 5", "may 5"), ("trip in march", "in march")] {
+            let month = try Fixture.parse(text, now: "2026-03-11T09:15:00", tz: "UTC")
+            #expect(month.state.spans.contains { $0.field == "start" && $0.text == span }, "\(text)")
+        }
+        let g = try load([("a.lex", "[month]\nMay = 5\n")])
+        #expect(g.lexicon["may"]?.map(\.capitalized) == [true])
     }
 
     @Test func syntaxErrors() {

@@ -9,6 +9,8 @@ public struct Atom: Sendable, Equatable {
     public var tokenIndex: Int
     /// Letters typed in capitals ("BOY", not "Boy"): lexicon entries written in capitals need it.
     public var capitals = false
+    /// The first letter typed as a capital ("May", "MAY"): lexicon entries written capitalized need it.
+    public var initialCapital = false
 }
 
 /// A grammar item: a category recognised over atoms `start..<end`, with its value and derivation.
@@ -155,7 +157,7 @@ public final class ChartParser {
     public let vocabulary: Vocabulary
     /// Lexicon entries by their first symbol, with their pieces as symbols:
     /// `lexicon[lexiconStart[s] ..< lexiconStart[s + 1]]` start with symbol s.
-    private let lexicon: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]
+    private let lexicon: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool, capitalized: Bool)]
     private let lexiconStart: [Int32]
     /// Where each lexicon entry is defined, by the index lexicon items carry.
     private let lexiconOrigins: [SourceLocation]
@@ -196,7 +198,7 @@ public final class ChartParser {
         var variants: [Variant] = []
         var literalVariants: [Int32: [Int32]] = [:]
         let vocabulary = Vocabulary(grammar: grammar)
-        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool)]] = [:]
+        var lexicon: [Int32: [(pieces: [Int32], category: CategoryID, value: Value, origin: Int32, capitals: Bool, capitalized: Bool)]] = [:]
         var lexiconOrigins: [SourceLocation] = []
         var kindOf = Array(repeating: false, count: categoryCount * categoryCount)
         for a in 0..<categoryCount {
@@ -213,7 +215,7 @@ public final class ChartParser {
         for entries in grammar.lexicon.values {
             for e in entries {
                 let syms = e.pieces.map(symbol)
-                lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count), e.capitals))
+                lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count), e.capitals, e.capitalized))
                 lexiconOrigins.append(e.origin)
             }
         }
@@ -574,7 +576,8 @@ public final class ChartParser {
                 let sym = atomSymbols[i]
                 guard sym >= 0 else { continue }
                 do {
-                    for e in p.lexicon[Int(p.lexiconStart[Int(sym)])..<Int(p.lexiconStart[Int(sym) + 1])] where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count)) {
+                    for e in p.lexicon[Int(p.lexiconStart[Int(sym)])..<Int(p.lexiconStart[Int(sym) + 1])] where symbolsMatch(e.pieces, at: i) && (!e.capitals || typedInCapitals(i, count: e.pieces.count))
+                        && (!e.capitalized || atoms[i].initialCapital || atoms[i].capitals) {
                         add(Item(category: e.category, start: i, end: i + e.pieces.count, value: e.value,
                                  rule: -1, latent: false, size: 0, lexiconEntry: e.origin))
                     }

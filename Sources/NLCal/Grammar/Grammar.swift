@@ -69,6 +69,10 @@ struct LexiconEntry: Sendable {
     /// Written in capitals ("BOY"): matches only words typed in capitals, so an abbreviation
     /// that is also a word ("the boy") stays a word.
     var capitals = false
+    /// Written with a capital first letter and small letters after ("May", "March"): matches
+    /// only a word typed with a capital first letter, so a month that is also a verb ("I may be
+    /// late", "march in the parade") stays a word in lower case.
+    var capitalized = false
 }
 
 /// A named pattern rule: when its elements match consecutive input, its operator builds a value

@@ -117,9 +117,10 @@ public enum GrammarLoader {
                     guard pa < pb else { throw GrammarError("empty phrase in lexicon entry", at: loc) }
                     let phrase = UnsafeBufferPointer(rebasing: line[pa..<pb])
                     let pieces = GrammarText.pieces(bytes: phrase)
-                    let capitals = phrase.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    let upper = phrase.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    let lower = phrase.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
                     let entry = LexiconEntry(pieces: pieces, category: cat, value: value ?? .text(String(decoding: phrase, as: UTF8.self).lowercased()),
-                                             origin: loc, capitals: capitals)
+                                             origin: loc, capitals: upper && !lower, capitalized: upper && lower)
                     grammar.lexicon[pieces[0], default: []].append(entry)
                     grammar.lexiconEntryCount += 1
                     grammar.wordLists[currentName, default: []].append(pieces)

@@ -55,6 +55,18 @@ public final class TokenizeStage: Stage {
         return any
     }
 
+    /// The piece's first letter, as typed, is a capital.
+    static func typedCapitalized(_ p: Piece, original: String, range: Range<Int>) -> Bool {
+        let skip = p.range.lowerBound - range.lowerBound
+        let utf8 = original.utf8
+        if utf8.count == range.count {
+            let b = utf8[utf8.index(utf8.startIndex, offsetBy: skip)]
+            return b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")
+        }
+        for (n, c) in original.unicodeScalars.enumerated() where n >= skip { return c.properties.isUppercase }
+        return false
+    }
+
     public static func atoms(of tokens: [Token]) -> [Atom] {
         // By index, not by iterating copies of the tokens (each copy retains their strings).
         var count = 0
@@ -66,7 +78,8 @@ public final class TokenizeStage: Stage {
                 let p = tokens[i].pieces[k]
                 atoms.append(Atom(text: p.text, isDigits: p.kind == .digits, range: p.range,
                                   spaceBefore: k == 0 && tokens[i].spaceBefore, tokenIndex: i,
-                                  capitals: p.kind == .letters && typedInCapitals(p, original: tokens[i].original, range: tokens[i].range)))
+                                  capitals: p.kind == .letters && typedInCapitals(p, original: tokens[i].original, range: tokens[i].range),
+                                  initialCapital: p.kind == .letters && typedCapitalized(p, original: tokens[i].original, range: tokens[i].range)))
             }
         }
         return atoms
