@@ -103,11 +103,19 @@ public final class DateTimeStage: Stage {
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
         // Computed only when every candidate above fails to resolve.
+        // Then the parts of it, longest first: when its parts disagree ("Thurs 4/5" where the 4th
+        // of May is a Monday), the longest part that resolves ("4/5 at 2:30") is the time rather
+        // than none at all.
         func otherReadings() -> [(TimeExpr, [Item])] {
-            chart.items.filter { it in
+            let same = chart.items.filter { it in
                 !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
                     && isTime[Int(it.category)]
-            }.sorted { $0.size < $1.size }.compactMap { it in
+            }.sorted { $0.size < $1.size }
+            let parts = chart.items.filter { it in
+                !it.latent && it.start >= longest.0.start && it.end <= longest.0.end && it.end - it.start < longest.0.end - longest.0.start
+                    && isTime[Int(it.category)]
+            }.sorted { ($0.end - $0.start, -$0.size) > ($1.end - $1.start, -$1.size) }
+            return (same + parts).compactMap { it in
                 if case .time(let t) = it.value { return (t, [it]) }
                 return nil
             }
@@ -124,6 +132,11 @@ public final class DateTimeStage: Stage {
             }
             state.timeExpression = expr
             state.resolution = res
+            if items.count == 1, items[0].end - items[0].start < longest.0.end - longest.0.start, items[0].start >= longest.0.start {
+                let whole = scalarRange(longest.0, chart), part = scalarRange(items[0], chart)
+                let (said, kept) = (state.slice(whole), state.slice(part))
+                state.warnings.append(Warning(code: "time-part-dropped", message: "'\(said)' does not name one time; '\(kept)' was taken"))
+            }
             for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
