@@ -9,6 +9,7 @@ at | in | on | via | @ | inside | near | over at
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
 place | house | apartment | flat | condo | cabin | cottage
+the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]
