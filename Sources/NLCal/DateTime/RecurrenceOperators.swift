@@ -140,6 +140,25 @@ extension Operators {
             r.count = count
             return .recurrence(r)
         }),
+        "recur-within": ("a recurrence kept inside this or the next week or month: every day this week, every morning next week", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let word = arg(a, 1)?.textValue, let unit = arg(a, 2)?.textValue,
+                  let g = Grain(name: unit), g == .week || g == .month else { return nil }
+            let offset: Int
+            switch word {
+            case "this": offset = 0
+            case "next": offset = 1
+            default: return nil
+            }
+            // Until the next cycle, which bounds like "until June" (through the cycle's last day);
+            // a later cycle also holds the first occurrence.
+            r.until = .cycle(g, offset: offset + 1)
+            if offset > 0 {
+                let cycle = TimeExpr.cycle(g, offset: offset)
+                guard let first = r.anchor.map({ intersect($0, cycle) }) ?? cycle else { return nil }
+                r.anchor = first
+            }
+            return .recurrence(r)
+        }),
         "recur-until": ("a recurrence that ends at a date: until June", { a in
             guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time else { return nil }
             r.until = t
