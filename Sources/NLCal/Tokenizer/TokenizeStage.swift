@@ -17,11 +17,20 @@ public final class TokenizeStage: Stage {
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         state.tokens = tokenizer.tokenize(state.text)
         state.atoms = TokenizeStage.atoms(of: state.tokens)
-        // Typos first: the words are numbered as meant.
-        typos?.correct(&state.atoms)
         if let vocabulary {
             state.atomWords = vocabulary.ids(of: state.atoms)
             state.atomWordsVocabulary = vocabulary
+            // A word the grammar knows is no typo: only the others are looked up, then numbered
+            // as the word meant.
+            if let typos {
+                for i in state.atoms.indices where state.atomWords[i] < 0 && !state.atoms[i].isDigits {
+                    guard let word = typos.correction(of: state.atoms[i].text) else { continue }
+                    state.atoms[i].text = word
+                    state.atomWords[i] = vocabulary.id(word)
+                }
+            }
+        } else {
+            typos?.correct(&state.atoms)
         }
     }
 
