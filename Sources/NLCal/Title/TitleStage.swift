@@ -21,14 +21,21 @@ public final class TitleStage: Stage {
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let words = TokenWords(&state, vocabulary)
-        state.event.title = title(state, words, keepMeals: false)
-        if state.event.title.isEmpty { state.event.title = title(state, words, keepMeals: true) }
+        // The cut ranges, once for both tries.
+        var cuts: [Range<Int>] = [], timeCuts: [Range<Int>] = []
+        for k in state.spans.indices where TitleStage.removedFields.contains(state.spans[k].field) {
+            cuts.append(state.spans[k].range)
+            if state.spans[k].field == "start" { timeCuts.append(state.spans[k].range) }
+        }
+        state.event.title = title(state.tokens, words, cuts: cuts, timeCuts: timeCuts, keepMeals: false)
+        if state.event.title.isEmpty {
+            state.event.title = title(state.tokens, words, cuts: cuts, timeCuts: timeCuts, keepMeals: true)
+        }
     }
 
-    func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
-        let tokens = state.tokens
-        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
-        let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
+    /// The title from the tokens outside `cuts` (the ranges of removed fields); `timeCuts` are
+    /// those of the time, where a meal word may stay when `keepMeals`.
+    func title(_ tokens: [Token], _ words: TokenWords, cuts: [Range<Int>], timeCuts: [Range<Int>], keepMeals: Bool) -> String {
         // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
         // tokens costs reference counting on their strings).
         var runs: [Range<Int>] = []
@@ -56,10 +63,9 @@ public final class TitleStage: Stage {
             }
             var prevEnd: Int?
             for i in run {
-                let t = tokens[i]
-                if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
-                title += t.original
-                prevEnd = t.range.upperBound
+                if !title.isEmpty, (tokens[i].spaceBefore || prevEnd == nil || prevEnd != tokens[i].range.lowerBound) { title += " " }
+                title += tokens[i].original
+                prevEnd = tokens[i].range.upperBound
             }
         }
         title = title.trimmingHorizontalSpace
@@ -67,6 +73,20 @@ public final class TitleStage: Stage {
             title.removeLast()
             title = title.trimmingHorizontalSpace
         }
+        return TitleStage.capitalized(title)
+    }
+
+    /// The first letter upper-cased when it is lower-case. A first character that is one ASCII
+    /// scalar (its second scalar, if any, is ASCII too) is checked on its byte.
+    static func capitalized(_ title: String) -> String {
+        var scalars = title.unicodeScalars.makeIterator()
+        if let a = scalars.next(), a.isASCII, scalars.next()?.isASCII ?? true {
+            guard a.value >= 0x61 && a.value <= 0x7A else { return title }
+            var bytes = Array(title.utf8)
+            bytes[0] -= 0x20
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var title = title
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }
