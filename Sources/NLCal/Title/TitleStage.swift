@@ -21,21 +21,14 @@ public final class TitleStage: Stage {
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let words = TokenWords(&state, vocabulary)
-        // The cut ranges, once for both tries.
-        var cuts: [Range<Int>] = [], timeCuts: [Range<Int>] = []
-        for k in state.spans.indices where TitleStage.removedFields.contains(state.spans[k].field) {
-            cuts.append(state.spans[k].range)
-            if state.spans[k].field == "start" { timeCuts.append(state.spans[k].range) }
-        }
-        state.event.title = title(state.tokens, words, cuts: cuts, timeCuts: timeCuts, keepMeals: false)
-        if state.event.title.isEmpty {
-            state.event.title = title(state.tokens, words, cuts: cuts, timeCuts: timeCuts, keepMeals: true)
-        }
+        state.event.title = title(state, words, keepMeals: false)
+        if state.event.title.isEmpty { state.event.title = title(state, words, keepMeals: true) }
     }
 
-    /// The title from the tokens outside `cuts` (the ranges of removed fields); `timeCuts` are
-    /// those of the time, where a meal word may stay when `keepMeals`.
-    func title(_ tokens: [Token], _ words: TokenWords, cuts: [Range<Int>], timeCuts: [Range<Int>], keepMeals: Bool) -> String {
+    func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
+        let tokens = state.tokens
+        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
+        let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
         // tokens costs reference counting on their strings).
         var runs: [Range<Int>] = []
