@@ -294,13 +294,15 @@ public final class DateTimeStage: Stage {
     /// Rule names of a derivation, outermost first.
     func ruleNames(_ item: Item, _ chart: ChartParser.Chart) -> [String] {
         var names: [String] = []
+        names.reserveCapacity(8)
         if item.rule >= 0 { names.append(ruleNameTable[Int(item.rule)]) }
-        var stack = Array(chart.children(of: item).reversed())
-        while let c = stack.popLast() {
-            let rule = chart.items[Int(c)].rule
+        // Depth first, children in order (recursion: no stack array to build).
+        func add(_ index: Int) {
+            let rule = chart.items[index].rule
             if rule >= 0 { names.append(ruleNameTable[Int(rule)]) }
-            stack.append(contentsOf: chart.children(ofItemAt: Int(c)).reversed())
+            for c in chart.children(ofItemAt: index) { add(Int(c)) }
         }
+        for c in chart.children(of: item) { add(Int(c)) }
         return names
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The semantic operators that grammar rules name, each implemented once.
 ///
 /// A rule `rule next-weekday -> time: next <weekday> => relative($2, 1)` calls `relative` with
@@ -99,7 +101,7 @@ public enum Operators {
             return .time(.fields(f))
         }),
         "day-part": ("a part of the day from its lexicon value FROM-TO@DEFAULT (hours); with `tonight`, today's; with `yesterday`, yesterday's", { a in
-            guard let t = arg(a, 0)?.textValue, let p = parseDayPart(t, name: t) else { return nil }
+            guard let t = arg(a, 0)?.textValue, let p = dayPart(t) else { return nil }
             var f = Fields()
             f.dayPart = p
             if arg(a, 1)?.textValue == "tonight" { return .time(.intersect(.day(offset: 0), .fields(f))) }
@@ -431,6 +433,18 @@ public enum Operators {
         guard m >= 0, m < 60 else { return nil }
         return h * 3600 + m * 60
     }
+
+    /// `parseDayPart(s, name: s)`, remembered: the `day-part` operator reads the same few
+    /// lexicon values ("18-24@21") over and over, and parsing one took thousands of
+    /// instructions. The table is bounded (values could in principle come from input text).
+    static func dayPart(_ s: String) -> DayPart? {
+        if let known = dayParts.withLock({ $0[s] }) { return known }
+        let parsed = parseDayPart(s, name: s)
+        dayParts.withLock { if $0.count < 256 { $0[s] = .some(parsed) } }
+        return parsed
+    }
+
+    private static let dayParts = Mutex<[String: DayPart?]>([:])
 
     /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30").
     static func parseDayPart(_ s: String, name: String) -> DayPart? {

@@ -170,6 +170,8 @@ public final class ChartParser {
     private let elementTable: UnsafeMutableBufferPointer<Element>
     private let variantTable: UnsafeMutableBufferPointer<Variant>
     private let kindTable: UnsafeMutableBufferPointer<Bool>
+    /// The slots of the match a parse is building (see `Run.slots`).
+    private let slotBuffer: UnsafeMutablePointer<Run.Slot>
 
     private static func owned<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
         let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
@@ -181,6 +183,7 @@ public final class ChartParser {
         elementTable.deallocate()
         variantTable.deallocate()
         kindTable.deallocate()
+        slotBuffer.deallocate()
     }
     private let categoryCount: Int
     private let numCategory: CategoryID
@@ -350,6 +353,9 @@ public final class ChartParser {
         elementTable = ChartParser.owned(elements)
         variantTable = ChartParser.owned(variants)
         kindTable = ChartParser.owned(kindOf)
+        let longest = variants.map { Int($0.elemCount) }.max() ?? 0
+        slotBuffer = UnsafeMutablePointer<Run.Slot>.allocate(capacity: max(longest, 1))
+        slotBuffer.initialize(repeating: Run.Slot(), count: max(longest, 1))
         self.operators = grammar.rules.map { Operators.function($0.operatorName) }
     }
 
@@ -446,9 +452,9 @@ public final class ChartParser {
         var queueHead = 0
         var truncated = false
         /// The slots of the match being built: atom ranges for literals, item ids for categories
-        /// (-1 for a literal).
-        var slots: [Slot]
-        static let slotCount = 32
+        /// (-1 for a literal). The parser's buffer (one entry per element of its longest
+        /// pattern), written without an array's uniqueness and bounds checks.
+        let slots: UnsafeMutablePointer<Slot>
         struct Slot {
             var item: Int32 = -1
             var start: Int32 = 0
@@ -479,7 +485,6 @@ public final class ChartParser {
             var info: [ItemInfo] = []
             var at: [Position] = []
             var queue: [Int32] = []
-            var slots: [Slot] = []
             var argBuffers: [[Value?]] = []
         }
 
@@ -490,17 +495,16 @@ public final class ChartParser {
             self.atomSymbols = atomSymbols
             self.budget = budget
             self.maxItems = budget.baseItems + budget.itemsPerAtom * atoms.count
-            info = []; at = []; queue = []; slots = []; argBuffers = []
+            info = []; at = []; queue = []; argBuffers = []
             swap(&info, &scratch.info)
             swap(&at, &scratch.at)
             swap(&queue, &scratch.queue)
-            swap(&slots, &scratch.slots)
             swap(&argBuffers, &scratch.argBuffers)
             info.removeAll(keepingCapacity: true)
             queue.removeAll(keepingCapacity: true)
             at.removeAll(keepingCapacity: true)
             at.append(contentsOf: repeatElement(Position(), count: atoms.count + 1))
-            if slots.count < Run.slotCount { slots = [Slot](repeating: Slot(), count: Run.slotCount) }
+            slots = parser.slotBuffer
             let capacity = 16 + atoms.count * 4
             items.reserveCapacity(capacity)
             childList.reserveCapacity(capacity * 2)
@@ -514,7 +518,6 @@ public final class ChartParser {
             swap(&info, &scratch.info)
             swap(&at, &scratch.at)
             swap(&queue, &scratch.queue)
-            swap(&slots, &scratch.slots)
             swap(&argBuffers, &scratch.argBuffers)
             return scratch
         }

@@ -7,9 +7,14 @@
 public final class Vocabulary: Sendable {
     /// The number given to each piece.
     let ids: [String: Int32]
+    /// The ASCII pieces by their bytes (most atoms are ASCII), or nil (see `ASCIIWordTable`).
+    private let ascii: ASCIIWordTable?
 
     /// The number of a piece, or -1 when no phrase or literal of the grammar uses it.
-    @inline(__always) public func id(_ piece: String) -> Int32 { ids[piece] ?? -1 }
+    @inline(__always) public func id(_ piece: String) -> Int32 {
+        if let ascii, let found = piece.utf8.withContiguousStorageIfAvailable({ ascii.id($0) }), let id = found { return id }
+        return ids[piece] ?? -1
+    }
 
     /// How many pieces are numbered (ids are `0 ..< count`).
     public var count: Int { ids.count }
@@ -33,6 +38,7 @@ public final class Vocabulary: Sendable {
             }
         }
         self.ids = ids
+        ascii = ASCIIWordTable(ids)
     }
 
     /// The numbers of some atoms' texts.

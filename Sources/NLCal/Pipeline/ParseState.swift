@@ -32,8 +32,12 @@ public struct ParseState {
 
     public init(text: String) {
         self.text = text
-        var ascii = true
-        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        // Read in place when the string is contiguous (native strings are), byte by byte else.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var any: UInt8 = 0
+            for b in bytes { any |= b }
+            return any < 0x80
+        } ?? text.utf8.allSatisfy { $0 < 0x80 }
         if ascii {
             utf8Offsets = []
             scalarCount = text.utf8.count

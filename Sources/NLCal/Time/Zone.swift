@@ -51,17 +51,23 @@ public struct Zone: Sendable, Equatable {
         // The offsets in force a day either side bound every candidate.
         let before = offset(at: wall - 86_400)
         let after = offset(at: wall + 86_400)
-        var candidates: [Int] = []
-        for off in before == after ? [before] : [before, after] {
-            let t = wall - off
-            if offset(at: t) == off && !candidates.contains(t) { candidates.append(t) }
+        // At most three distinct candidates; only their number, the earliest and the latest
+        // matter (kept in locals: this runs a few times a parse, and arrays cost allocations).
+        var count = 0, first = 0, second = 0, earliest = Int.max, latest = Int.min
+        func consider(_ t: Int) {
+            if (count > 0 && first == t) || (count > 1 && second == t) { return }
+            if count == 0 { first = t } else if count == 1 { second = t }
+            count += 1
+            earliest = min(earliest, t)
+            latest = max(latest, t)
         }
+        if offset(at: wall - before) == before { consider(wall - before) }
+        if before != after, offset(at: wall - after) == after { consider(wall - after) }
         // Offsets can also change twice within two days (rare); try the offset at the naive instant.
         let naive = wall - offset(at: wall)
-        if offset(at: naive) + naive == wall && !candidates.contains(naive) { candidates.append(naive) }
-        candidates.sort()
-        if candidates.count == 1 { return (candidates[0], .exact) }
-        if candidates.count >= 2 { return (candidates[0], .repeated(laterInstant: candidates[candidates.count - 1])) }
+        if offset(at: naive) + naive == wall { consider(naive) }
+        if count == 1 { return (earliest, .exact) }
+        if count >= 2 { return (earliest, .repeated(laterInstant: latest)) }
         // A gap: read the wall time with the offset from before the transition, which lands past it.
         let t = wall - before
         return (t, .skipped(gapSeconds: abs(after - before)))

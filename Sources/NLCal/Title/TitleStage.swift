@@ -82,10 +82,9 @@ public final class TitleStage: Stage {
             }
             var prevEnd: Int?
             for i in run {
-                let t = tokens[i]
-                if !title.isEmpty, (t.spaceBefore || prevEnd == nil || prevEnd != t.range.lowerBound) { title += " " }
-                title += t.original
-                prevEnd = t.range.upperBound
+                if !title.isEmpty, (tokens[i].spaceBefore || prevEnd == nil || prevEnd != tokens[i].range.lowerBound) { title += " " }
+                title += tokens[i].original
+                prevEnd = tokens[i].range.upperBound
             }
         }
         title = title.trimmingHorizontalSpace
@@ -93,6 +92,20 @@ public final class TitleStage: Stage {
             title.removeLast()
             title = title.trimmingHorizontalSpace
         }
+        return TitleStage.capitalized(title)
+    }
+
+    /// The first letter upper-cased when it is lower-case. A first character that is one ASCII
+    /// scalar (its second scalar, if any, is ASCII too) is checked on its byte.
+    static func capitalized(_ title: String) -> String {
+        var scalars = title.unicodeScalars.makeIterator()
+        if let a = scalars.next(), a.isASCII, scalars.next()?.isASCII ?? true {
+            guard a.value >= 0x61 && a.value <= 0x7A else { return title }
+            var bytes = Array(title.utf8)
+            bytes[0] -= 0x20
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var title = title
         if let first = title.first, first.isLowercase {
             title = first.uppercased() + title.dropFirst()
         }

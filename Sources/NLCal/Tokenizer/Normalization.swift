@@ -46,6 +46,7 @@ extension TokenizerEngine {
                     spaceBefore: spaceBefore, pieces: [Piece(text: text, range: p..<q, kind: pieceKind)]))
                 return
             }
+            if pieces.isEmpty { pieces.reserveCapacity(4) }  // "3:30pm" has four
             pieces.append(Piece(text: string(from, textBytes.count), range: p..<q, kind: pieceKind))
             p = q
         }

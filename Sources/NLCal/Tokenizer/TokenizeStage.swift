@@ -45,15 +45,15 @@ public final class TokenizeStage: Stage {
         let utf8 = original.utf8
         if utf8.count == range.count {
             // ASCII (one byte a scalar): bytes, and most words answer at their first letter.
-            var i = utf8.index(utf8.startIndex, offsetBy: skip)
-            let end = utf8.index(i, offsetBy: p.range.count)
-            while i < end {
-                let b = utf8[i]
-                if b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") { return false }
-                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { any = true }
-                utf8.formIndex(after: &i)
+            func scan(_ bytes: some Collection<UInt8>) -> Bool {
+                for b in bytes.dropFirst(skip).prefix(p.range.count) {
+                    if b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") { return false }
+                    if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { any = true }
+                }
+                return any
             }
-            return any
+            // In place when contiguous (native strings are).
+            return utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(utf8)
         }
         for (n, c) in original.unicodeScalars.enumerated() where n >= skip {
             if n >= skip + p.range.count { break }

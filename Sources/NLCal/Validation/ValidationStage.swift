@@ -28,13 +28,13 @@ public final class ValidationStage: Stage {
             state.ambiguities.append(noTimeAmbiguity(context))
             return
         }
-        var ev = state.event
         if let deadline = res.deadline {
             placeAtDeadline(&state, deadline: deadline, isDay: res.deadlineIsDay, res: res, context: context)
             return
         }
         let dayLike = !res.hasTimeOfDay && res.eventStart == nil
-        ev.allDay = dayLike
+        // The event is set in place (a copy of the draft and its strings, written back, cost more).
+        state.event.allDay = dayLike
         var end: Int
         if dayLike {
             // Whole days: from local midnight to the midnight after the last day (a weekend's
@@ -63,10 +63,9 @@ public final class ValidationStage: Stage {
         if let d = state.duration, res.kind == .instant || res.eventStart != nil, !dayLike {
             end = start + Int(d.approximateSeconds.rounded())
         }
-        ev.start = start
-        ev.end = end
-        ev.recurrence = state.recurrence.map { rrule($0, state: state, allDay: dayLike, context: context) }
-        state.event = ev
+        state.event.start = start
+        state.event.end = end
+        state.event.recurrence = state.recurrence.map { rrule($0, state: state, allDay: dayLike, context: context) }
         addAmbiguities(&state, res: res, context: context)
     }
 
