@@ -13,7 +13,7 @@ public final class Pipeline {
         self.grammar = grammar
         dateTime = DateTimeStage(grammar: grammar, budget: budget)
         stages = [
-            try TokenizeStage(locale: grammar.locale, vocabulary: dateTime.parser.vocabulary, typos: TypoCorrector(grammar: grammar)),
+            try TokenizeStage(locale: grammar.locale, vocabulary: dateTime.parser.vocabulary, typos: TypoCorrector(grammar: grammar, vocabulary: dateTime.parser.vocabulary)),
             dateTime,
             LocationStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),
             AttendeeStage(grammar: grammar, vocabulary: dateTime.parser.vocabulary),

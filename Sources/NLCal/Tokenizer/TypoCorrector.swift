@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Reads a mistyped calendar word as the word meant: "thurday" → "thursday", "satuday" →
 /// "saturday", "tomorow" → "tomorrow", "haloween" → "halloween".
 ///
@@ -13,46 +15,51 @@
 /// The variants are computed once when the pipeline is made; a parse looks each long word up
 /// in one table. Only the atoms the grammar matches are corrected: the title keeps the text as
 /// typed.
-public struct TypoCorrector: Sendable {
-    /// Each tolerated variant and the word it stands for.
-    let corrections: [String: String]
+public final class TypoCorrector: Sendable {
+    private let grammar: Grammar
+    /// The grammar's words: a variant that is one of them is a word, not a typo.
+    private let vocabulary: Vocabulary
+    /// Each tolerated variant and the word it stands for, built at the first word that needs
+    /// it: most parses never meet an unknown long word, and building it is half the cost of
+    /// starting `nlcal parse` (a pipeline is used from one thread at a time; the lock is for
+    /// safety, not contention).
+    private let table = Mutex<[String: String]?>(nil)
     /// The shortest variant, so shorter words skip the lookup.
     static let minimumLength = 6
 
-    public init(grammar: Grammar) {
+    public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
+        self.grammar = grammar
+        self.vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+    }
+
+    static func build(_ grammar: Grammar, _ vocabulary: Vocabulary) -> [String: String] {
         let tolerantCategories = Set((grammar.wordLists["typo-tolerant"] ?? []).map { $0.joined() })
-        var known: Set<String> = []
+        guard !tolerantCategories.isEmpty else { return [:] }
         // Each target word with what it means; spellings of one meaning ("tomorrow",
-        // "tommorrow") share their variants without a clash.
+        // "tommorrow") share their variants without a clash. Words under 6 letters have no
+        // variant long enough.
         var targets: [String: [Meaning]] = [:]
         for entries in grammar.lexicon.values {
             for e in entries {
-                known.formUnion(e.pieces)
                 // Every word of a phrase: "chinese new year", "feast of the sacrifice".
                 if tolerantCategories.contains(grammar.categoryName(e.category)) {
-                    for piece in Set(e.pieces) { targets[piece, default: []].append(Meaning(category: e.category, value: e.value)) }
+                    for piece in Set(e.pieces) where piece.utf8.count >= minimumLength {
+                        targets[piece, default: []].append(Meaning(category: e.category, value: e.value))
+                    }
                 }
             }
         }
-        for rule in grammar.rules {
-            for variant in rule.variants {
-                for element in variant {
-                    if case .literal(let alternatives) = element.kind { for a in alternatives { known.formUnion(a) } }
-                }
-            }
-        }
-        for list in grammar.wordLists.values { for phrase in list { known.formUnion(phrase) } }
 
         var corrections: [String: String] = [:]
         var clashes: Set<String> = []
         for (word, meanings) in targets.sorted(by: { $0.key < $1.key }) where word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
-            for variant in TypoCorrector.variants(of: word) where variant.unicodeScalars.count >= TypoCorrector.minimumLength && !known.contains(variant) {
+            for variant in variants(of: word) where variant.unicodeScalars.count >= minimumLength && vocabulary.id(variant) < 0 {
                 if let other = corrections[variant], other != word, Set(targets[other] ?? []) != Set(meanings) { clashes.insert(variant) }
                 if corrections[variant] == nil { corrections[variant] = word }
             }
         }
         for c in clashes { corrections[c] = nil }
-        self.corrections = corrections
+        return corrections
     }
 
     /// What a lexicon word stands for.
@@ -61,38 +68,45 @@ public struct TypoCorrector: Sendable {
         var value: Value
     }
 
-    /// The words one deletion or one swap of neighbouring letters away from `word`.
+    /// The words one deletion or one swap of neighbouring letters away from `word`. (ASCII
+    /// words, nearly all of them, are worked on as bytes.)
     static func variants(of word: String) -> Set<String> {
-        let letters = Array(word.unicodeScalars)
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return variants(of: Array(word.utf8)) { String(decoding: $0, as: UTF8.self) } }
+        return variants(of: Array(word.unicodeScalars)) { String(String.UnicodeScalarView($0)) }
+    }
+
+    static func variants<Letter: Equatable>(of letters: [Letter], _ string: ([Letter]) -> String) -> Set<String> {
         var out: Set<String> = []
+        var buffer = letters
         for i in letters.indices {
             // A word cut short is often another word ("ramada", "frida", "resident"): the first
             // and last letters stay.
             if i > 0, i + 1 < letters.count {
-                var deleted = letters
-                deleted.remove(at: i)
-                out.insert(String(String.UnicodeScalarView(deleted)))
+                buffer.remove(at: i)
+                out.insert(string(buffer))
+                buffer.insert(letters[i], at: i)
             }
             if i + 1 < letters.count, letters[i] != letters[i + 1] {
-                var swapped = letters
-                swapped.swapAt(i, i + 1)
-                out.insert(String(String.UnicodeScalarView(swapped)))
+                buffer.swapAt(i, i + 1)
+                out.insert(string(buffer))
+                buffer.swapAt(i, i + 1)
             }
         }
-        out.remove(word)
+        out.remove(string(letters))
         return out
     }
 
     /// The word meant by a lower-cased run of letters, or nil when it is not a tolerated typo.
-    @inline(__always)
     func correction(of text: String) -> String? {
-        guard !corrections.isEmpty, text.utf8.count >= TypoCorrector.minimumLength else { return nil }
-        return corrections[text]
+        guard text.utf8.count >= TypoCorrector.minimumLength else { return nil }
+        return table.withLock { t in
+            if t == nil { t = TypoCorrector.build(grammar, vocabulary) }
+            return t![text]
+        }
     }
 
     /// Replaces the text of the letter atoms that are tolerated typos.
     func correct(_ atoms: inout [Atom]) {
-        guard !corrections.isEmpty else { return }
         for i in atoms.indices where !atoms[i].isDigits {
             if let word = correction(of: atoms[i].text) { atoms[i].text = word }
         }
