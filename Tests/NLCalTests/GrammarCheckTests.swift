@@ -21,6 +21,12 @@ struct GrammarCheckTests {
         #expect(d.filter { $0.severity == .error }.map(\.description) == ["test.rules:2:23: error: unknown category '<weekdy-word>'"])
     }
 
+    @Test func typoTolerantListNamesLexiconCategories() {
+        let d = GrammarChecker.check(sources: [Self.lexicon, ("typo.lex", "[typo-tolerant]\nweekday-word | weekday-wrod\n", 0)], locale: "en")
+        #expect(d.filter { $0.severity == .error }.map(\.description)
+            == ["typo.lex:2:1: error: [typo-tolerant] names 'weekday-wrod', which is no lexicon category"])
+    }
+
     @Test func everyLoaderErrorIsReported() {
         let d = check("""
             category time

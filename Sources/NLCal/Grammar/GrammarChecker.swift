@@ -198,6 +198,17 @@ public enum GrammarChecker {
             out.append(GrammarDiagnostic(severity: .warning, kind: .unused, location: r.origin,
                                          message: "rule '\(r.name)' builds <\(g.categoryName(r.category))>, which no rule uses and the parser does not report"))
         }
+        // The typo-tolerant list names lexicon categories: a name that is none would silently
+        // tolerate nothing.
+        for entries in g.lexicon.values {
+            for e in entries where g.categoryName(e.category) == "typo-tolerant" {
+                let name = e.pieces.joined()
+                if !(g.categoryID(name).map { lexCategories.contains($0) } ?? false) {
+                    out.append(GrammarDiagnostic(severity: .error, kind: .syntax, location: e.origin,
+                                                 message: "[typo-tolerant] names '\(name)', which is no lexicon category"))
+                }
+            }
+        }
         for cat in lexCategories.sorted() where !used(cat) && !stageWordLists.contains(g.categoryName(cat)) {
             let name = g.categoryName(cat)
             let loc = g.categoryOrigin[Int(cat)]
