@@ -311,6 +311,10 @@ public enum Operators {
             guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let base = arg(a, 2)?.time else { return nil }
             return .time(.anchored(.relative(t, offset: n), at: base))
         }),
+        "nth-before": ("the Nth occurrence of a time before another: the Friday before Christmas", { a in
+            guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let base = arg(a, 2)?.time else { return nil }
+            return .time(.anchored(.relative(t, offset: -n), at: base))
+        }),
         "relative-back": ("an occurrence counted back from today: 2 thursdays ago (2)", { a in
             guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int, n >= 1 else { return nil }
             return .time(.relative(t, offset: -n))
