@@ -1,5 +1,10 @@
 # Words the location, attendee and title stages read. Values are unused.
 
+# Words that count things: a range of bare numbers after one is what is counted, not a time
+# ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
+[count-noun]
+page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version
+
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at

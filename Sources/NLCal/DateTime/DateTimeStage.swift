@@ -27,6 +27,8 @@ public final class DateTimeStage: Stage {
     /// Cue phrases, matched on the atoms' word numbers.
     let amCues: WordList
     let pmCues: WordList
+    /// Words that count things ("pages", "ages"): a range of bare numbers after one is no time.
+    let countNouns: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -43,6 +45,7 @@ public final class DateTimeStage: Stage {
         }
         amCues = WordList("am-cue", grammar: grammar, vocabulary: parser.vocabulary)
         pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
+        countNouns = WordList("count-noun", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -54,7 +57,7 @@ public final class DateTimeStage: Stage {
         }
         let chosen = select(chart)
         var exprs: [(Item, TimeExpr)] = []
-        for item in chosen {
+        for item in chosen where !isCountedNumbers(item, state.atoms, words) {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
                 exprs.append((item, t))
@@ -276,6 +279,16 @@ public final class DateTimeStage: Stage {
     }
 
     /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
+    /// Numbers and dashes alone right after a counting word ("pages 10-12", "ages 5-12", "score
+    /// 3-2"): what is counted, not a time.
+    func isCountedNumbers(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        guard item.start > 0, countNouns.hasWord(words[item.start - 1]) else { return false }
+        for k in item.start..<item.end where !atoms[k].isDigits && atoms[k].text != "-" && atoms[k].text != "to" {
+            return false
+        }
+        return true
+    }
+
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {
         if pmCues.occurs(in: words) { return .pm }
         if amCues.occurs(in: words) { return .am }

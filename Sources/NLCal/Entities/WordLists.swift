@@ -60,6 +60,11 @@ struct WordList: Sendable {
         return best
     }
 
+    /// Whether a one-piece phrase of the list is word `w`.
+    func hasWord(_ w: Int32) -> Bool {
+        phrases(startingWith: w).contains { $0.count == 1 }
+    }
+
     /// Whether token `i` alone, all its pieces, is a phrase of the list.
     func contains(_ words: TokenWords, _ i: Int) -> Bool {
         let n = words.pieceCount(i)
