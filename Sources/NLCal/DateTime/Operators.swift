@@ -686,6 +686,12 @@ public enum Operators {
         if !x.hasTimeOfDay, x.grain == .day, case .fields(let b) = y, b.hasTimeOfDay, !b.hasDate {
             return intersect(x, y)
         }
+        // A day of the month alone is no start for a range to a weekday: in "move our 1:1 to
+        // Friday", "1 to Friday" is no range of days.
+        if case .fields(let a) = x, a.day != nil, a.month == nil, a.weekday == nil, !a.hasTimeOfDay,
+           case .fields(let b) = y, b.day == nil, b.month == nil, b.weekday != nil || b.weekdaySet != nil {
+            return nil
+        }
         // A time of day alone is no start for a range of days or months: in "every Tuesday at
         // 6pm until June", "until June" bounds the recurrence, not the hour.
         if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, !y.hasTimeOfDay, y.grain >= .day {
