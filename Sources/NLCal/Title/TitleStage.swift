@@ -33,12 +33,17 @@ public final class TitleStage: Stage {
     }
 
     /// A holiday the time was said by, as typed, for an event with nothing else to call it
-    /// ("Thanksgiving weekend at Mom's" → "Thanksgiving").
+    /// ("Thanksgiving weekend at Mom's" → "Thanksgiving"), when the time phrase starts with it
+    /// (connectors aside: "on Canada Day"); "the day after Thanksgiving" is not Thanksgiving.
     func holidayName(_ state: ParseState, _ words: TokenWords) -> String? {
         let tokens = state.tokens
+        let starts = state.spans.filter { $0.field == "start" }.map(\.range)
         for i in tokens.indices {
             let n = holidays.match(words, at: i)
-            guard n > 0 else { continue }
+            guard n > 0, let span = starts.first(where: { $0.contains(tokens[i].range.lowerBound) }) else { continue }
+            var k = i - 1
+            while k >= 0, tokens[k].range.lowerBound >= span.lowerBound, isConnector(tokens, words, k) { k -= 1 }
+            guard k < 0 || tokens[k].range.lowerBound < span.lowerBound else { continue }
             let name = state.slice(tokens[i].range.lowerBound..<tokens[i + n - 1].range.upperBound)
             guard let first = name.first else { return nil }
             return first.isLowercase ? first.uppercased() + name.dropFirst() : name
