@@ -52,6 +52,10 @@ the | a | an | my | our | your | his | her | their | me | you | us | them | him 
 [meal-time-prep]
 at | during | over | around | after | before | by | until | till | from | about | through | past | since | @
 
+# Words that open a note rather than name the event: "Remind me to call Mom at 5" → "Call Mom".
+[title-lead]
+remind me to | reminder to | reminder : | reminder - | remember to | don't forget to | dont forget to | don't forget : | todo : | to do : | to-do : | pls | please | note to self : | fyi :
+
 # A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
 [phrasal-verb]
 check in | sign in | log in | move in | drop in | hand in | turn in | dial in | clock in | call in | fill in | weigh in | plug in | stop in | pop in

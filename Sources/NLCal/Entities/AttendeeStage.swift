@@ -41,7 +41,9 @@ public final class AttendeeStage: Stage {
             let intro = intros.match(words, at: i + verb)
             // A contact verb may be followed directly by the person ("call Mom") or by "with".
             let start = i + verb + intro
-            if (verb > 0 && (i == 0 || tokens[i - 1].isPunctuation)) || intro > 0 {
+            // The verb opens the text or a clause, or follows "to" ("Remind me to call Mom").
+            let opens = i == 0 || tokens[i - 1].isPunctuation || tokens[i - 1].pieces.map(\.text) == ["to"]
+            if (verb > 0 && opens) || intro > 0 {
                 let (names, next) = readNames(from: start, tokens, words, state, lowercaseOK: intro > 0 && tokens[i + verb].original.lowercased().hasPrefix("w"))
                 if !names.isEmpty {
                     for (name, range) in names where !people.contains(where: { $0.name == name }) {

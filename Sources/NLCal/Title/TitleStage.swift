@@ -12,7 +12,7 @@
 public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
-    let meals, connectors, mealTimePrepositions, phrasalVerbs, holidays: WordList
+    let meals, connectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
@@ -23,6 +23,7 @@ public final class TitleStage: Stage {
         mealTimePrepositions = WordList("meal-time-prep", grammar: grammar, vocabulary: vocabulary)
         phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
         holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
+        titleLeads = WordList("title-lead", grammar: grammar, vocabulary: vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -74,6 +75,11 @@ public final class TitleStage: Stage {
         let startsWithCut = runs.first.map { $0.lowerBound > 0 } ?? false
         for (idx, whole) in runs.enumerated() {
             var run = whole
+            // What the note is, not its name: "Remind me to call Mom at 5" → "Call Mom".
+            if run.lowerBound == 0 {
+                let lead = titleLeads.match(words, at: 0)
+                if lead > 0, lead < run.count { run = lead..<run.upperBound }
+            }
             // Trailing connectors before a cut, leading connectors after one; a verb's particle
             // stays ("Check in every 2 weeks").
             if !cuts.isEmpty {
