@@ -62,6 +62,11 @@ check in | sign in | log in | move in | drop in | hand in | turn in | dial in | 
 drop by | stop by | come by | swing by | pop by
 log on | sign on | hop on | move on
 
+# Of those (below), the ones left dangling at the start of what follows a cut: the others open a
+# phrase of their own there ("Call Mom Friday about the trip", "Flight Friday to Boston").
+[title-leading-connector]
+at | on | the | this | @ | - | and | between
+
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]
 at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately

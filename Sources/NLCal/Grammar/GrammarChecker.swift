@@ -48,7 +48,7 @@ public enum GrammarChecker {
         "am-cue", "pm-cue", "count-noun",  // DateTimeStage: meridiem cues, counted numbers
         "location-prep", "venue", "platform",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name",  // AttendeeStage
-        "title-connector", "meal-time-prep", "phrasal-verb", "title-lead",  // TitleStage
+        "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
     ]
 

@@ -12,7 +12,7 @@
 public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
-    let meals, connectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
+    let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
@@ -24,6 +24,7 @@ public final class TitleStage: Stage {
         phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
         holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
         titleLeads = WordList("title-lead", grammar: grammar, vocabulary: vocabulary)
+        leadingConnectors = WordList("title-leading-connector", grammar: grammar, vocabulary: vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -89,7 +90,7 @@ public final class TitleStage: Stage {
                 }
             }
             if idx > 0 || startsWithCut {
-                while !run.isEmpty, isConnector(tokens, words, run.lowerBound) { run = (run.lowerBound + 1)..<run.upperBound }
+                while !run.isEmpty, isLeadingConnector(tokens, words, run.lowerBound) { run = (run.lowerBound + 1)..<run.upperBound }
             }
             var prevEnd: Int?
             for i in run {
@@ -142,6 +143,14 @@ public final class TitleStage: Stage {
             if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
         }
         return kept
+    }
+
+    /// A connector left dangling at the start of a run after a cut: punctuation and the words
+    /// of `title-leading-connector` ("Friday: offsite", "Tomorrow 3pm - dentist"). Other
+    /// connectors open a phrase of their own there ("Call Mom Friday about the trip", "Flight
+    /// Friday to Boston").
+    func isLeadingConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
+        tokens[i].isPunctuation && tokens[i].original != "&" && tokens[i].original != "'" || leadingConnectors.contains(words, i)
     }
 
     func isConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
