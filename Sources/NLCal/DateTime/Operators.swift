@@ -209,6 +209,13 @@ public enum Operators {
             if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
             return .time(.numericDate(first: x, second: y, year: year))
         }),
+        // Why: "10-14" and "9-17" are ranges of hours on a 24-hour clock, and whoever writes
+        // "15" for 3pm writes "14" for 2pm, not "2". So "2-15" read as hours would start at
+        // 02:00, and "8-23" would run 15 hours: neither is a plausible event, both are dates.
+        "dash-date": ("a-b read as a date only where hours a:00–b:00 on a 24-hour clock would start before 7:00 or run over 12 hours (2-15, 8-23; not 10-14)", { a in
+            guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, (1...12).contains(x), (13...31).contains(y), x < 7 || y - x > 12 else { return nil }
+            return .time(.numericDate(first: x, second: y, year: nil))
+        }),
         "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD, hindu:MONTH:TITHI[:TIME][:later], sankranti:SIGN[:day], nakshatra:N:SIGN[:FROM]) and modifiers (eve, days:N, to:BASE, sat-1…, avoid:BASE:±N, at:HH:MM, for:MIN)", { a in
             guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }
             return .time(.holiday(h))
@@ -675,6 +682,15 @@ public enum Operators {
                 r.dayPart = endsPart ? p : nil
                 return r
             }
+        }
+        // A part between noon and midnight still says "pm" of an hour outside it: "this
+        // afternoon at 11" is 23:00 (Duckling reads it so too). Parts that reach midnight are
+        // left out: "tonight at 1" may be the small hours.
+        if f.hourIsAmbiguous && p.from >= 12 * 3600 && p.to < 24 * 3600 && h < 12 {
+            r.hour = h + 12
+            r.hourIsAmbiguous = false
+            r.dayPart = nil
+            return r
         }
         return nil
     }
