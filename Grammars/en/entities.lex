@@ -5,7 +5,12 @@
 [count-noun]
 page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version
 
-# Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
+# Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
+# "12.53%", "table for 8 people").
+[measure-unit]
+% | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets
+
+ ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at
 

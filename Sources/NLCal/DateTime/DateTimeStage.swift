@@ -29,6 +29,8 @@ public final class DateTimeStage: Stage {
     let pmCues: WordList
     /// Words that count things ("pages", "ages"): a range of bare numbers after one is no time.
     let countNouns: WordList
+    /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
+    let measureUnits: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -46,6 +48,7 @@ public final class DateTimeStage: Stage {
         amCues = WordList("am-cue", grammar: grammar, vocabulary: parser.vocabulary)
         pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
         countNouns = WordList("count-noun", grammar: grammar, vocabulary: parser.vocabulary)
+        measureUnits = WordList("measure-unit", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -57,7 +60,7 @@ public final class DateTimeStage: Stage {
         }
         let chosen = select(chart)
         var exprs: [(Item, TimeExpr)] = []
-        for item in chosen where !isCountedNumbers(item, state.atoms, words) {
+        for item in chosen where !isCountedNumbers(item, state.atoms, words) && !isMeasure(item, state.atoms, words) {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
                 exprs.append((item, t))
@@ -287,6 +290,16 @@ public final class DateTimeStage: Stage {
             return false
         }
         return true
+    }
+
+    /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
+    /// only the whole part of a decimal ("at 6.5 kilograms": the item saw "at 6").
+    func isMeasure(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        let last = item.end - 1, next = item.end
+        guard atoms[last].isDigits, next < atoms.count else { return false }
+        if measureUnits.hasWord(words[next]) { return true }
+        return atoms[next].text == "." && !atoms[next].spaceBefore
+            && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
     }
 
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {

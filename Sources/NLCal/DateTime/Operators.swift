@@ -293,8 +293,9 @@ public enum Operators {
             }
             return .time(.openInterval(from: nil, to: x))
         }),
-        "for": ("a time lasting a duration: 4pm for 30 mins", { a in
+        "for": ("a time lasting a duration: 4pm for 30 mins; with 'bare' (a length said without 'for'), not after a time counted from now", { a in
             guard let x = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
+            if arg(a, 2)?.textValue == "bare", case .shifted(nil, _) = x { return nil }
             return .time(.spanFor(x, d))
         }),
         "edge": ("the start, middle or end part of a span: end of the month (end), mid March (middle), beginning of the week (start)", { a in

@@ -517,10 +517,9 @@ public struct Resolver {
         case .second, .minute: finer = .second
         case .hour: finer = .minute
         case .day: finer = .hour
-        case .week: finer = .day
-        case .month: finer = .day
-        case .quarter: finer = .month
-        case .year: finer = .month
+        // Days stay the finest grain for long lengths too: "in a year" is that date next year,
+        // which a calendar can put an event on (Duckling says the month).
+        case .week, .month, .quarter, .year: finer = .day
         }
         let t = add(d, to: ref)
         var s = cycle(finer, containing: t, offset: 0)
