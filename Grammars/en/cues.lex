@@ -4,4 +4,4 @@
 dinner | drinks | drink | supper | movie | movie night | party | gig | concert | bar | pub | date night | tonight | karaoke | poker | club | show | theatre | theater | game night | happy hour | dance | nightcap | barbecue | bbq
 
 [am-cue]
-breakfast | brunch | coffee | standup | stand-up | dentist | zahnarzt | doctor | gym | run | jog | market | school run | commute | yoga | swim | swimming | meeting | sync | scrum | 1:1 | one-on-one | review | kickoff | kick-off | check-in | interview | training | workshop | class | lesson | lecture | appointment | standup meeting | office hours | yum cha | dim sum | school | work
+breakfast | brekkie | brekky | breaky | brunch | coffee | standup | stand-up | dentist | zahnarzt | doctor | gym | run | jog | market | school run | commute | yoga | swim | swimming | meeting | sync | scrum | 1:1 | one-on-one | review | kickoff | kick-off | check-in | interview | training | workshop | class | lesson | lecture | appointment | standup meeting | office hours | yum cha | dim sum | school | work

@@ -31,6 +31,9 @@ public final class DateTimeStage: Stage {
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
     let measureUnits: WordList
+    /// Words that make the time after them a greeting or someone's own ("Happy new year",
+    /// "your weekend"): no time for an event.
+    let greetingWords: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -49,6 +52,7 @@ public final class DateTimeStage: Stage {
         pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
         countNouns = WordList("count-noun", grammar: grammar, vocabulary: parser.vocabulary)
         measureUnits = WordList("measure-unit", grammar: grammar, vocabulary: parser.vocabulary)
+        greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -60,7 +64,8 @@ public final class DateTimeStage: Stage {
         }
         let chosen = select(chart)
         var exprs: [(Item, TimeExpr)] = []
-        for item in chosen where !isCountedNumbers(item, state.atoms, words) && !isMeasure(item, state.atoms, words) {
+        for item in chosen where !isCountedNumbers(item, state.atoms, words) && !isMeasure(item, state.atoms, words)
+            && !(item.start > 0 && greetingWords.hasWord(words[item.start - 1])) {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
                 exprs.append((item, t))
@@ -101,6 +106,9 @@ public final class DateTimeStage: Stage {
         var folded = longest.1
         var used = [longest.0]
         for (k, (item, e)) in near.enumerated() where k != longestIndex {
+            // A holiday beside a day said outright names the event, not its day: "Easter egg
+            // hunt 5 April 11am", "Diwali party Nov 8 7pm".
+            if case .holiday = e, DateTimeStage.namesMonthDay(folded) { continue }
             let merged = k < longestIndex ? Operators.intersect(e, folded) : Operators.intersect(folded, e)
             if let merged { folded = merged; used.append(item) }
         }
@@ -152,6 +160,16 @@ public final class DateTimeStage: Stage {
 
     /// The run of phrases (in text order) with at most `maxGap` atoms between neighbours and at
     /// most `maxItems` phrases that covers the most atoms; ties go to the earliest.
+    /// Whether a time names a day of a month outright ("5 April", "11/8").
+    static func namesMonthDay(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .fields(let f): return f.month != nil && f.day != nil
+        case .numericDate: return true
+        case .intersect(let a, let b): return namesMonthDay(a) || namesMonthDay(b)
+        default: return false
+        }
+    }
+
     static func bestCluster(_ ranges: [(Int, Int)], maxGap: Int = 8, maxItems: Int = 5) -> Range<Int> {
         var best = 0..<1
         var bestCover = -1
@@ -283,10 +301,10 @@ public final class DateTimeStage: Stage {
 
     /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
     /// Numbers and dashes alone right after a counting word ("pages 10-12", "ages 5-12", "score
-    /// 3-2"): what is counted, not a time.
+    /// 3-2", "Room 3.14"): what is counted, not a time.
     func isCountedNumbers(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         guard item.start > 0, countNouns.hasWord(words[item.start - 1]) else { return false }
-        for k in item.start..<item.end where !atoms[k].isDigits && atoms[k].text != "-" && atoms[k].text != "to" {
+        for k in item.start..<item.end where !atoms[k].isDigits && atoms[k].text != "-" && atoms[k].text != "to" && atoms[k].text != "." {
             return false
         }
         return true

@@ -51,8 +51,19 @@ extension Operators {
             f.weekdaySet = Array(Set(days)).sorted()
             return .time(.fields(f))
         }),
-        "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am", { a in
-            guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time else { return nil }
+        "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am; a length of days from a start ('for 2 weeks starting Monday') starts and limits it", { a in
+            guard case .recurrence(var r)? = arg(a, 0), var t = arg(a, 1)?.time else { return nil }
+            if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
+                guard let counted = limited(r, to: d) else { return nil }
+                r = counted
+                t = .openInterval(from: start, to: nil)
+            }
+            // A stated first day ("starting March 3", "from Monday"): the first occurrence on or
+            // after it, not a day that is both (a Monday that is March 3).
+            if case .openInterval(let from?, nil) = t, !from.hasTimeOfDay {
+                r.anchor = r.anchor.map { .anchored($0, at: from) } ?? from
+                return .recurrence(r)
+            }
             if let anchor = r.anchor {
                 guard let merged = intersect(anchor, t) else { return nil }
                 r.anchor = merged
@@ -119,26 +130,8 @@ extension Operators {
             return .recurrence(r)
         }),
         "recur-count": ("a recurrence limited to N occurrences: for 6 weeks", { a in
-            guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.duration, let (g, n) = d.parts.first, d.parts.count == 1 else { return nil }
-            let unitDays: Double
-            switch g {
-            case .day: unitDays = 1
-            case .week: unitDays = 7
-            case .month: unitDays = 30
-            default: return nil
-            }
-            let total = n * unitDays
-            let per: Double
-            switch r.freq {
-            case "DAILY": per = 1
-            case "WEEKLY": per = 7 / Double(max(1, r.byDay.count))
-            case "MONTHLY": per = 30
-            default: return nil
-            }
-            let count = Int((total / per / Double(r.interval)).rounded())
-            guard count >= 1 else { return nil }
-            r.count = count
-            return .recurrence(r)
+            guard case .recurrence(let r)? = arg(a, 0), let d = arg(a, 1)?.duration else { return nil }
+            return limited(r, to: d).map { .recurrence($0) }
         }),
         "recur-within": ("a recurrence kept inside this or the next week or month: every day this week, every morning next week", { a in
             guard case .recurrence(var r)? = arg(a, 0), let word = arg(a, 1)?.textValue, let unit = arg(a, 2)?.textValue,
@@ -244,4 +237,32 @@ extension Recurrence {
 
 extension Value {
     var isRecurrence: Bool { if case .recurrence = self { return true }; return false }
+}
+
+extension Operators {
+    /// A recurrence limited to the occurrences that fit in a length of days, weeks or months:
+    /// daily for 2 weeks is COUNT=14, Mon and Wed for 4 weeks COUNT=8.
+    static func limited(_ recurrence: Recurrence, to d: Duration) -> Recurrence? {
+        guard let (g, n) = d.parts.first, d.parts.count == 1 else { return nil }
+        var r = recurrence
+        let unitDays: Double
+        switch g {
+        case .day: unitDays = 1
+        case .week: unitDays = 7
+        case .month: unitDays = 30
+        default: return nil
+        }
+        let total = n * unitDays
+        let per: Double
+        switch r.freq {
+        case "DAILY": per = 1
+        case "WEEKLY": per = 7 / Double(max(1, r.byDay.count))
+        case "MONTHLY": per = 30
+        default: return nil
+        }
+        let count = Int((total / per / Double(r.interval)).rounded())
+        guard count >= 1 else { return nil }
+        r.count = count
+        return r
+    }
 }

@@ -826,6 +826,11 @@ public struct Resolver {
             }
             r.grain = .hour
         }
+        // An event at the end of a month, quarter or year is on its last day ("Pay rent end of
+        // month", "end of year at 5pm"): the span stays the last third, as a time says it.
+        if part == .end, [.month, .quarter, .year].contains(s.grain) {
+            r.dayStart = LocalDateTime(s.end.date.adding(days: -1))
+        }
         return r
     }
 
