@@ -179,7 +179,12 @@ public struct Resolver {
                 return span(inner, ref: far.start, window: window)
             }
             guard let a = span(at, ref: ref, window: nil) else { return nil }
-            return span(inner, ref: a.start, window: window)
+            // What is noted while counting from the anchor ("Saturday" said on a Saturday) is
+            // about the anchor, not about now: only the anchor's own notes stay.
+            let kept = notes.count
+            let r = span(inner, ref: a.start, window: window)
+            notes.removeSubrange(kept...)
+            return r
         case .containing(let g, let inner):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
             // "The week of October 6th", the 6th a Sunday, names the week that starts that Sunday
