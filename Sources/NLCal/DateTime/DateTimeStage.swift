@@ -311,12 +311,19 @@ public final class DateTimeStage: Stage {
     }
 
     /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
-    /// only the whole part of a decimal ("at 6.5 kilograms": the item saw "at 6").
+    /// only the whole part of a decimal or ratio ("at 6.5 kilograms": the item saw "at 6";
+    /// "our 1:1 to next Wed": "1 to next Wed").
     func isMeasure(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
-        let last = item.end - 1, next = item.end
+        let first = item.start, last = item.end - 1, next = item.end
+        if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore, atoms[first - 1].text == ":" || atoms[first - 1].text == ".",
+           !atoms[first - 1].spaceBefore, atoms[first - 2].isDigits {
+            return true
+        }
         guard atoms[last].isDigits, next < atoms.count else { return false }
         if measureUnits.hasWord(words[next]) { return true }
-        return atoms[next].text == "." && !atoms[next].spaceBefore
+        // Glued to more digits by "." or ":" that the phrase did not take: a decimal ("6.5"),
+        // a ratio or a one-to-one ("1:1", "16:9").
+        return (atoms[next].text == "." || atoms[next].text == ":") && !atoms[next].spaceBefore
             && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
     }
 

@@ -168,6 +168,12 @@ public enum Operators {
             var f = Fields(); f.day = d
             return .time(.fields(f))
         }),
+        "dom-range": ("days of the month from one to another: 24th-28th", { a in
+            guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, (1...31).contains(x), (1...31).contains(y), x < y else { return nil }
+            var f = Fields(); f.day = x
+            var g = Fields(); g.day = y
+            return .time(.interval(.fields(f), .fields(g)))
+        }),
         "with-day": ("a day pattern on a day of the month: Thu + 15th", { a in
             guard let t = arg(a, 0)?.time, let d = arg(a, 1)?.int, (1...31).contains(d) else { return nil }
             var f = Fields(); f.day = d
@@ -282,8 +288,9 @@ public enum Operators {
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
             return intervalOf(x, y).map { .time($0) }
         }),
-        "after-time": ("an open interval from a time on: after 2pm, from 2pm", { a in
+        "after-time": ("an open interval from a time on: after 2pm, from 2pm (not from a range: the range-with-from rules read that)", { a in
             guard let x = arg(a, 0)?.time else { return nil }
+            if case .interval = x { return nil }
             return .time(.openInterval(from: x, to: nil))
         }),
         "before-time": ("an open interval up to a time: before Friday, before 5; with `through`, a day counts until it ends (until Friday)", { a in
@@ -602,6 +609,13 @@ public enum Operators {
         // The empty pattern (any day: the anchor of "daily", "monthly") adds nothing.
         if case .fields(let f) = x, f == Fields() { return y }
         if case .fields(let f) = y, f == Fields() { return x }
+        // "from August 27th - 29th" is one range, not "from August" and "27th - 29th".
+        for (m, r) in [(x, y), (y, x)] {
+            if case .openInterval = m, case .interval(.fields(let a), .fields(let b)) = r, a.day != nil, b.day != nil,
+               a.month == nil, b.month == nil {
+                return nil
+            }
+        }
         // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.
         if case .openInterval(let from, let to) = x, !isOpenInterval(y) {
             if let from { return intersect(from, y).map { .openInterval(from: $0, to: nil) } }
@@ -628,6 +642,17 @@ public enum Operators {
         }
         if case .shifted(nil, let d) = y, d.finestGrain >= .day, x.hasTimeOfDay, !y.hasTimeOfDay {
             return intersect(x, .shifted(.day(offset: 0), d))
+        }
+        // A range of days of the month with a month ("March 3rd through 7th", "24th-28th
+        // December"): both days in that month.
+        for (m, r) in [(x, y), (y, x)] {
+            if case .fields(let mf) = m, mf.month != nil, mf.day == nil, mf.weekday == nil, !mf.hasTimeOfDay,
+               case .interval(.fields(var a), .fields(var b)) = r, a.day != nil, b.day != nil, a.month == nil, b.month == nil,
+               !a.hasTimeOfDay, !b.hasTimeOfDay {
+                a.month = mf.month; a.year = mf.year
+                b.month = mf.month; b.year = mf.year
+                return intervalOf(.fields(a), .fields(b))
+            }
         }
         // A range of clock times with only a month ("1-8 September") is not a time: the
         // numbers are days of that month, which the date-range rules read.
@@ -705,9 +730,14 @@ public enum Operators {
         }
         // A day of the month alone is no start for a range to a weekday: in "move our 1:1 to
         // Friday", "1 to Friday" is no range of days.
-        if case .fields(let a) = x, a.day != nil, a.month == nil, a.weekday == nil, !a.hasTimeOfDay,
-           case .fields(let b) = y, b.day == nil, b.month == nil, b.weekday != nil || b.weekdaySet != nil {
-            return nil
+        if case .fields(let a) = x, a.day != nil, a.month == nil, a.weekday == nil, !a.hasTimeOfDay {
+            switch y {
+            case .fields(let b) where b.day == nil && b.month == nil && (b.weekday != nil || b.weekdaySet != nil):
+                return nil
+            case .relative, .weekend:  // "1 to next Wed"
+                return nil
+            default: break
+            }
         }
         // A time of day alone is no start for a range of days or months: in "every Tuesday at
         // 6pm until June", "until June" bounds the recurrence, not the hour.

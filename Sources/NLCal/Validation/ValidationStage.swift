@@ -45,11 +45,13 @@ public final class ValidationStage: Stage {
             var endLocal = zone.local(at: res.end ?? start)
             if endLocal.seconds != 0 { endLocal = LocalDateTime(endLocal.date.adding(days: 1)) }
             if res.grain > .day && res.kind == .instant {
-                // "next week", "this month" as all-day: the span's first day not yet past.
+                // A week as all-day ("Out of office next week") is its days not yet past; a
+                // month or longer ("this month") is its first day not yet past: a month-long
+                // entry is seldom what is meant.
                 let today = zone.local(at: context.now).date
                 let first = today > s.date && today < endLocal.date ? today : s.date
                 start = zone.instant(of: LocalDateTime(first)).instant
-                endLocal = LocalDateTime(first.adding(days: 1))
+                if res.grain > .week { endLocal = LocalDateTime(first.adding(days: 1)) }
             }
             end = zone.instant(of: endLocal).instant
             if end <= start { end = zone.instant(of: LocalDateTime(s.date.adding(days: 1))).instant }
