@@ -8,10 +8,14 @@ import Testing
         return (r.startISO, r.endISO, r.event?.allDay, r.event?.title)
     }
 
+    /// A month or longer is its first day not yet past; a week is its days not yet past.
     @Test func aCycleIsTodayOrItsFirstDay() throws {
         #expect(try event("Budget this month").0 == "2026-03-11T00:00:00+09:00")
-        #expect(try event("Standup this week").1 == "2026-03-12T00:00:00+09:00")
-        #expect(try event("Retro last week").0 == "2026-03-02T00:00:00+09:00")
+        #expect(try event("Budget this month").1 == "2026-03-12T00:00:00+09:00")
+        let week = try event("Standup this week")
+        #expect(week.0 == "2026-03-11T00:00:00+09:00" && week.1 == "2026-03-16T00:00:00+09:00")
+        let last = try event("Retro last week")
+        #expect(last.0 == "2026-03-02T00:00:00+09:00" && last.1 == "2026-03-09T00:00:00+09:00")
     }
 
     @Test func deadlinesEndTheEventOrTakeItsDay() throws {
