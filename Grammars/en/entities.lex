@@ -15,6 +15,11 @@ page | pages | pp | chapter | chapters | ch | section | sections | verse | verse
 [greeting-before-time]
 happy | merry | your
 
+# Thanks for something: a time already past in such a text is what is thanked for, not an
+# event ("thanks for yesterday!", "cheers for the help last night").
+[gratitude]
+thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful for
+
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at

@@ -34,6 +34,9 @@ public final class DateTimeStage: Stage {
     /// Words that make the time after them a greeting or someone's own ("Happy new year",
     /// "your weekend"): no time for an event.
     let greetingWords: WordList
+    /// Thanks for something ("thanks for yesterday!"): a time already past is what is thanked
+    /// for, not an event.
+    let gratitude: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -53,6 +56,7 @@ public final class DateTimeStage: Stage {
         countNouns = WordList("count-noun", grammar: grammar, vocabulary: parser.vocabulary)
         measureUnits = WordList("measure-unit", grammar: grammar, vocabulary: parser.vocabulary)
         greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
+        gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -143,6 +147,10 @@ public final class DateTimeStage: Stage {
             guard let res = resolve(expr, rctx, recurring: state.recurrence != nil) else {
                 state.trace.append(TraceEntry(stage: name, describe: { "could not resolve \(expr)" }))
                 continue
+            }
+            if let end = res.end ?? res.start, end <= context.now, gratitude.occurs(in: words) {
+                state.trace.append(TraceEntry(stage: name, describe: { "thanks for a past time: no event" }))
+                return
             }
             state.timeExpression = expr
             state.resolution = res
