@@ -654,6 +654,16 @@ public enum Operators {
                 return intervalOf(.fields(a), .fields(b))
             }
         }
+        // A day said with a range of clock times applies to both ends, whichever comes first:
+        // "9-10am Friday" as "Friday 9-10am" (so a Friday whose 9am has passed is next week's).
+        for (m, r) in [(x, y), (y, x)] {
+            if case .fields(let d) = m, d.day != nil || d.weekday != nil, !d.hasTimeOfDay, d.weekdaySet == nil,
+               case .interval(.fields(let a), .fields(let b)) = r, a.hasTimeOfDay, b.hasTimeOfDay, !a.hasDate, !b.hasDate,
+               let da = d.merged(with: a) {
+                // (The end follows the start: "11pm-2am Saturday" ends on Sunday.)
+                return .interval(.fields(da), .fields(b))
+            }
+        }
         // A range of clock times with only a month ("1-8 September") is not a time: the
         // numbers are days of that month, which the date-range rules read.
         if isClockRange(x), let f = y.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
