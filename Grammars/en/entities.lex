@@ -10,7 +10,7 @@ page | pages | pp | chapter | chapters | ch | section | sections | verse | verse
 [measure-unit]
 % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets
 
- ("at the office", "in Leeds", "on Zoom", "@ Bondi").
+# Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at
 
