@@ -18,8 +18,30 @@ at | in | on | via | @ | inside | near | over at
 [venue]
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
-place | house | apartment | flat | condo | cabin | cottage
+place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
+centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
+
+# Prepositions after which "the" and a run of lower-case words is a place when the time, a
+# person, a place or the text's end follows it ("Volunteering at the allotment sat 9-noon"). After
+# other prepositions the run is a place up to its last venue word ("in the church hall").
+[open-place-prep]
+at | @ | over at
+
+# Words before "at" that make what follows no place ("Look at the budget Friday").
+[at-not-place]
+look | looks | looking | looked | glance | glancing | stare | staring | peek | laugh | laughing | aim | aiming | point | pointing | hint | hinting | shout | yell | smile | wave | good | bad | better | best | great
+
+# Words that end a run after "at the" that is no place: "at the latest", "at the same time", and
+# what happens rather than where ("Presentation at the board meeting Friday").
+[not-a-place]
+latest | earliest | least | most | moment | time | last minute | end | start | beginning
+meeting | meetings | call | session | review | sync | standup | talk | presentation | demo | interview | lecture | webinar | party | event
+
+# Words that end a place's run of lower-case words, besides connectors, list joiners, location
+# prepositions and attendee intros ("at the pub after work Friday" → "the pub").
+[place-end]
+after | before | during | then | but | or | so | because | re | while | when | if | once | unless
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]
