@@ -17,7 +17,7 @@ at | in | on | via | @ | inside | near | over at
 # Places named by a common word ("at the office", "at home").
 [venue]
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
-room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
+room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
 centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
@@ -42,6 +42,10 @@ meeting | meetings | call | session | review | sync | standup | talk | presentat
 # prepositions and attendee intros ("at the pub after work Friday" → "the pub").
 [place-end]
 after | before | during | then | but | or | so | because | re | while | when | if | once | unless
+
+# Abbreviations whose period stays inside a place's name ("St. Mark's", "Mt. Hood", "Rm. 204").
+[place-abbrev]
+st. | mt. | mtn. | ft. | pt. | dr. | ave. | av. | rd. | blvd. | ln. | sq. | pl. | ct. | hwy. | pkwy. | bldg. | rm. | ste. | apt. | no. | jct. | stn. | univ. | hosp. | ctr. | fl. | gt. | n. | s. | e. | w.
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]

@@ -15,10 +15,13 @@
 /// at the allotment sat 9-noon"), unless a word of `at-not-place` comes before it ("Look at the
 /// budget Friday") or it ends with a phrase of `not-a-place` ("at the latest", "at the board
 /// meeting").
+///
+/// A period after an abbreviation of `place-abbrev` stays inside a name ("St. Mark's", "Mt. Hood",
+/// "Rm. 204").
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners: WordList
+    let prepositions, venues, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -35,6 +38,7 @@ public final class LocationStage: Stage {
         placeEnds = WordList("place-end", grammar: grammar, vocabulary: vocabulary)
         connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
         joiners = WordList("list-joiner", grammar: grammar, vocabulary: vocabulary)
+        abbreviations = WordList("place-abbrev", grammar: grammar, vocabulary: vocabulary)
         platformNames = grammar.wordLists["platform"] ?? []
     }
 
@@ -99,14 +103,27 @@ public final class LocationStage: Stage {
         return platformNames.contains { $0.count == 1 && labels.contains($0[0]) }
     }
 
-    /// The identifier after a venue word ("4B", "12", "B"), or nil.
+    /// The identifier after a venue word ("4B", "12", "B", "3.14", "#12"; "Rm. 204" after an
+    /// abbreviation's period), or nil.
     func numbered(after i: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
-        let k = i + 1
-        guard k < tokens.count, tokens[k].spaceBefore, !state.isClaimed(tokens[k].range) else { return nil }
+        var k = i + 1
+        if abbreviationPeriod(at: k, tokens, words) { k += 1 }
+        guard k < tokens.count, tokens[k].spaceBefore || k > i + 1, !state.isClaimed(tokens[k].range) else { return nil }
+        // "Room #12": the sign glued to its number.
+        if tokens[k].original == "#", k + 1 < tokens.count, !tokens[k + 1].spaceBefore, !state.isClaimed(tokens[k + 1].range),
+           tokens[k + 1].kind == .number || tokens[k + 1].kind == .compound {
+            return k + 1
+        }
         let t = tokens[k]
         if t.kind == .number || t.kind == .compound { return k }
         if t.kind == .word, t.original.count == 1, t.isCapitalized { return k }
         return nil
+    }
+
+    /// Whether token `k` is the period of an abbreviation of `place-abbrev` typed just before it
+    /// ("St.", "Mt.", "Ave.", "Rm.").
+    func abbreviationPeriod(at k: Int, _ tokens: [Token], _ words: TokenWords) -> Bool {
+        k > 0 && k < tokens.count && tokens[k].original == "." && !tokens[k].spaceBefore && abbreviations.match(words, at: k - 1) == 2
     }
 
     /// Whether token `k` continues a run of lower-case words after "the": a word typed in lower
@@ -187,6 +204,13 @@ public final class LocationStage: Stage {
                !state.isClaimed(tokens[k + 1].range), !state.isClaimed(tokens[k + 2].range) {
                 end = k + 2
                 k += 3
+                continue
+            }
+            // An abbreviation's period inside a name: "St. Mark's", "Mt. Hood", "E. 14th St".
+            if abbreviationPeriod(at: k, tokens, words), k + 1 < tokens.count, !state.isClaimed(tokens[k + 1].range),
+               tokens[k + 1].isCapitalized || tokens[k + 1].kind == .number || tokens[k + 1].kind == .compound {
+                end = k + 1
+                k += 2
                 continue
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
