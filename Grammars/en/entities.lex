@@ -59,6 +59,19 @@ with | w/ | w | along with | together with
 [contact-verb]
 call | ring | phone | email | e-mail | text | message | facetime | skype | ping | meet | visit | see
 
+# Family words: a person even typed in lower case ("call mom", "ring grandma", "w/ my sister").
+# Plural ones are groups, in [group-word] ("Dinner with parents").
+[kin-word]
+mom | mum | mommy | mummy | mama | mam | ma | dad | daddy | papa | pa | mother | father | stepmom | stepmum | stepmother | stepdad | stepfather
+grandma | grandpa | granny | grandad | granddad | gran | grandmother | grandfather | gramps | nan | nana | nanna | nonna | nonno | oma | opa
+sister | brother | sis | bro | aunt | auntie | aunty | uncle | niece | nephew | cousin | son | daughter | stepson | stepdaughter | godmother | godfather
+wife | husband | hubby | partner | boyfriend | girlfriend | fiance | fiancé | fiancee | fiancée
+mother-in-law | father-in-law | sister-in-law | brother-in-law | son-in-law | daughter-in-law
+
+# Words before a family word that belong to the person's name as typed ("call my sister").
+[kin-determiner]
+my | our
+
 # Titles that start a name ("Ms. Mori", "Dr Chen").
 [name-title]
 mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
@@ -71,7 +84,7 @@ and | & | , | , and
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
-parents | kids | children | friends | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
+parents | kids | children | sisters | brothers | siblings | aunts | uncles | nieces | nephews | sons | daughters | grandkids | grandchildren | friends | mates | pals | buddies | besties | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 
 # Capitalized words after "with" that are not people.

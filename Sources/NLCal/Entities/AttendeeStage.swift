@@ -4,11 +4,13 @@
 /// verb ("call Mom", "email Aiko", "FaceTime Grandpa"), or by email address. Lists join with
 /// ",", "and", "&", and may mix names and addresses ("w/ hr@northwind.co.uk and Ben"). Names
 /// stay in the title; possessives ("Lucia's birthday") are not people, and group words ("the
-/// Boston team") are not either.
+/// Boston team") are not either. A family word of `kin-word` names a person typed in lower case
+/// too, after "my" or "our" as well ("call mom", "ring my sister"); plural ones are group words
+/// ("parents").
 public final class AttendeeStage: Stage {
     public let name = "attendees"
     let vocabulary: Vocabulary
-    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities: WordList
+    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers: WordList
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
@@ -22,6 +24,8 @@ public final class AttendeeStage: Stage {
         prepositions = list("location-prep")
         groupWords = list("group-word")
         cities = list("zone-city")
+        kin = list("kin-word")
+        kinDeterminers = list("kin-determiner")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -100,8 +104,14 @@ public final class AttendeeStage: Stage {
         var first = tokens[k]
         if title > 0 { k += title; guard k < tokens.count else { return nil }; first = tokens[k] }
         guard first.kind == .word, !state.isClaimed(first.range) else { return nil }
-        guard first.isCapitalized || lowercaseOK else { return nil }
-        if notNames.contains(words, k) || joiners.match(words, at: k) > 0 { return nil }
+        // A family word, as typed: "mom", "my sister", "our dad".
+        var isKin = kin.contains(words, k)
+        if !isKin, kinDeterminers.contains(words, k), k + 1 < tokens.count, kin.contains(words, k + 1), !state.isClaimed(tokens[k + 1].range) {
+            isKin = true
+            k += 1
+        }
+        guard first.isCapitalized || lowercaseOK || isKin else { return nil }
+        if !isKin, notNames.contains(words, k) || joiners.match(words, at: k) > 0 { return nil }
         var end = k
         k += 1
         // Further capitalized words belong to the same name ("Femi Adeyemi").

@@ -47,7 +47,7 @@ public enum GrammarChecker {
     public static let stageWordLists: Set<String> = [
         "am-cue", "pm-cue", "count-noun", "measure-unit",  // DateTimeStage: meridiem cues, counted numbers, measures
         "location-prep", "venue", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
-        "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name",  // AttendeeStage
+        "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
     ]
