@@ -27,9 +27,35 @@ at | in | on | via | @ | inside | near | over at
 # Places named by a common word ("at the office", "at home").
 [venue]
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
-room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward
-place | house | apartment | flat | condo | cabin | cottage
+room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
+place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
+centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
+
+# Prepositions after which "the" and a run of lower-case words is a place when the time, a
+# person, a place or the text's end follows it ("Volunteering at the allotment sat 9-noon"). After
+# other prepositions the run is a place up to its last venue word ("in the church hall").
+[open-place-prep]
+at | @ | over at
+
+# Words before "at" that make what follows no place ("Look at the budget Friday").
+[at-not-place]
+look | looks | looking | looked | glance | glancing | stare | staring | peek | laugh | laughing | aim | aiming | point | pointing | hint | hinting | shout | yell | smile | wave | good | bad | better | best | great
+
+# Words that end a run after "at the" that is no place: "at the latest", "at the same time", and
+# what happens rather than where ("Presentation at the board meeting Friday").
+[not-a-place]
+latest | earliest | least | most | moment | time | last minute | end | start | beginning
+meeting | meetings | call | session | review | sync | standup | talk | presentation | demo | interview | lecture | webinar | party | event
+
+# Words that end a place's run of lower-case words, besides connectors, list joiners, location
+# prepositions and attendee intros ("at the pub after work Friday" → "the pub").
+[place-end]
+after | before | during | then | but | or | so | because | re | while | when | if | once | unless
+
+# Abbreviations whose period stays inside a place's name ("St. Mark's", "Mt. Hood", "Rm. 204").
+[place-abbrev]
+st. | mt. | mtn. | ft. | pt. | dr. | ave. | av. | rd. | blvd. | ln. | sq. | pl. | ct. | hwy. | pkwy. | bldg. | rm. | ste. | apt. | no. | jct. | stn. | univ. | hosp. | ctr. | fl. | gt. | n. | s. | e. | w.
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]
@@ -43,6 +69,19 @@ with | w/ | w | along with | together with
 [contact-verb]
 call | ring | phone | email | e-mail | text | message | facetime | skype | ping | meet | visit | see
 
+# Family words: a person even typed in lower case ("call mom", "ring grandma", "w/ my sister").
+# Plural ones are groups, in [group-word] ("Dinner with parents").
+[kin-word]
+mom | mum | mommy | mummy | mama | mam | ma | dad | daddy | papa | pa | mother | father | stepmom | stepmum | stepmother | stepdad | stepfather
+grandma | grandpa | granny | grandad | granddad | gran | grandmother | grandfather | gramps | nan | nana | nanna | nonna | nonno | oma | opa
+sister | brother | sis | bro | aunt | auntie | aunty | uncle | niece | nephew | cousin | son | daughter | stepson | stepdaughter | godmother | godfather
+wife | husband | hubby | partner | boyfriend | girlfriend | fiance | fiancé | fiancee | fiancée
+mother-in-law | father-in-law | sister-in-law | brother-in-law | son-in-law | daughter-in-law
+
+# Words before a family word that belong to the person's name as typed ("call my sister").
+[kin-determiner]
+my | our
+
 # Titles that start a name ("Ms. Mori", "Dr Chen").
 [name-title]
 mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
@@ -55,7 +94,7 @@ and | & | , | , and
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
-parents | kids | children | friends | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
+parents | kids | children | sisters | brothers | siblings | aunts | uncles | nieces | nephews | sons | daughters | grandkids | grandchildren | friends | mates | pals | buddies | besties | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 
 # Capitalized words after "with" that are not people.

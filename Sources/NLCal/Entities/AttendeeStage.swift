@@ -2,12 +2,15 @@
 ///
 /// People are named after an introducing word ("with", "w/", "w"), as the object of a contact
 /// verb ("call Mom", "email Aiko", "FaceTime Grandpa"), or by email address. Lists join with
-/// ",", "and", "&". Names stay in the title; possessives ("Lucia's birthday") are not people,
-/// and group words ("the Boston team") are not either.
+/// ",", "and", "&", and may mix names and addresses ("w/ hr@northwind.co.uk and Ben"). Names
+/// stay in the title; possessives ("Lucia's birthday") are not people, and group words ("the
+/// Boston team") are not either. A family word of `kin-word` names a person typed in lower case
+/// too, after "my" or "our" as well ("call mom", "ring my sister"); plural ones are group words
+/// ("parents").
 public final class AttendeeStage: Stage {
     public let name = "attendees"
     let vocabulary: Vocabulary
-    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities: WordList
+    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers: WordList
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
@@ -21,6 +24,8 @@ public final class AttendeeStage: Stage {
         prepositions = list("location-prep")
         groupWords = list("group-word")
         cities = list("zone-city")
+        kin = list("kin-word")
+        kinDeterminers = list("kin-determiner")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -46,9 +51,16 @@ public final class AttendeeStage: Stage {
             if (verb > 0 && opens) || intro > 0 {
                 let (names, next) = readNames(from: start, tokens, words, state, lowercaseOK: intro > 0 && tokens[i + verb].original.lowercased().hasPrefix("w"))
                 if !names.isEmpty {
-                    for (name, range) in names where !people.contains(where: { $0.name == name }) {
-                        people.append(Attendee(name: name))
-                        state.spans.append(FieldSpan(field: "attendees", range: range, text: name, rules: [verb > 0 ? "attendee-contact-verb" : "attendee-with"]))
+                    for (name, range, isEmail) in names {
+                        if isEmail {
+                            guard !people.contains(where: { $0.email == name }) else { continue }
+                            people.append(Attendee(email: name))
+                            state.spans.append(FieldSpan(field: "attendees", range: range, text: name, rules: ["attendee-email"]))
+                        } else {
+                            guard !people.contains(where: { $0.name == name }) else { continue }
+                            people.append(Attendee(name: name))
+                            state.spans.append(FieldSpan(field: "attendees", range: range, text: name, rules: [verb > 0 ? "attendee-contact-verb" : "attendee-with"]))
+                        }
                     }
                     i = next
                     continue
@@ -59,20 +71,21 @@ public final class AttendeeStage: Stage {
         state.event.attendees = people
     }
 
-    /// Reads "Alex", "Rina & Sota", "Hugo and Ruth", "Ms. Mori", "Femi Adeyemi".
-    func readNames(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> ([(String, Range<Int>)], Int) {
-        var out: [(String, Range<Int>)] = []
+    /// Reads "Alex", "Rina & Sota", "Hugo and Ruth", "Ms. Mori", "Femi Adeyemi", and addresses in
+    /// the list ("hr@northwind.co.uk and Ben"), in order; each with its range and whether it is an
+    /// address.
+    func readNames(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> ([(String, Range<Int>, Bool)], Int) {
+        var out: [(String, Range<Int>, Bool)] = []
         var k = s
         while k < tokens.count {
             if tokens[k].kind == .email {
-                k += 1  // emails are collected on their own
-                if k < tokens.count, joiners.match(words, at: k) > 0 { k += 1; continue }
-                break
+                out.append((tokens[k].original, tokens[k].range, true))
+                k += 1
+            } else {
+                guard let (range, next) = readName(from: k, tokens, words, state, lowercaseOK: lowercaseOK) else { break }
+                out.append((state.slice(range), range, false))
+                k = next
             }
-            guard let (range, next) = readName(from: k, tokens, words, state, lowercaseOK: lowercaseOK && out.isEmpty || lowercaseOK) else { break }
-            let name = state.slice(range)
-            out.append((name, range))
-            k = next
             let joiner = joiners.match(words, at: k)
             guard joiner > 0 else { break }
             k += joiner
@@ -91,8 +104,14 @@ public final class AttendeeStage: Stage {
         var first = tokens[k]
         if title > 0 { k += title; guard k < tokens.count else { return nil }; first = tokens[k] }
         guard first.kind == .word, !state.isClaimed(first.range) else { return nil }
-        guard first.isCapitalized || lowercaseOK else { return nil }
-        if notNames.contains(words, k) || joiners.match(words, at: k) > 0 { return nil }
+        // A family word, as typed: "mom", "my sister", "our dad".
+        var isKin = kin.contains(words, k)
+        if !isKin, kinDeterminers.contains(words, k), k + 1 < tokens.count, kin.contains(words, k + 1), !state.isClaimed(tokens[k + 1].range) {
+            isKin = true
+            k += 1
+        }
+        guard first.isCapitalized || lowercaseOK || isKin else { return nil }
+        if !isKin, notNames.contains(words, k) || joiners.match(words, at: k) > 0 { return nil }
         var end = k
         k += 1
         // Further capitalized words belong to the same name ("Femi Adeyemi").

@@ -8,10 +8,20 @@
 /// link anywhere in the text: a URL whose host names a platform ("zoom.us/j/…",
 /// "meet.google.com/…", "teams.microsoft.com/…"). Words already claimed by the date/time stage
 /// are never a place, which is how "at 3" stays a time.
+///
+/// After "the", a run of lower-case words is a place up to its last venue word ("in the church
+/// hall", "at the community pool"). After a word of `open-place-prep` ("at", "@") a run without
+/// one is a place when the time, a person, a place or the text's end follows it ("Volunteering
+/// at the allotment sat 9-noon"), unless a word of `at-not-place` comes before it ("Look at the
+/// budget Friday") or it ends with a phrase of `not-a-place` ("at the latest", "at the board
+/// meeting").
+///
+/// A period after an abbreviation of `place-abbrev` stays inside a name ("St. Mark's", "Mt. Hood",
+/// "Rm. 204").
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, platforms, attendeeIntros: WordList
+    let prepositions, venues, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -22,6 +32,13 @@ public final class LocationStage: Stage {
         venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
         platforms = WordList("platform", grammar: grammar, vocabulary: vocabulary)
         attendeeIntros = WordList("attendee-intro", grammar: grammar, vocabulary: vocabulary)
+        openPlacePreps = WordList("open-place-prep", grammar: grammar, vocabulary: vocabulary)
+        notPlaceBefore = WordList("at-not-place", grammar: grammar, vocabulary: vocabulary)
+        notPlaces = WordList("not-a-place", grammar: grammar, vocabulary: vocabulary)
+        placeEnds = WordList("place-end", grammar: grammar, vocabulary: vocabulary)
+        connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
+        joiners = WordList("list-joiner", grammar: grammar, vocabulary: vocabulary)
+        abbreviations = WordList("place-abbrev", grammar: grammar, vocabulary: vocabulary)
         platformNames = grammar.wordLists["platform"] ?? []
     }
 
@@ -53,7 +70,10 @@ public final class LocationStage: Stage {
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
             spanStart = range.lowerBound
-            if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase) {
+            // "at the food bank" before a time: the whole noun phrase (not after "Look at").
+            let open = (tokens[i].original == "@" || openPlacePreps.match(words, at: i) == prepLen)
+                && !(i > 0 && notPlaceBefore.contains(words, i - 1))
+            if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase, open: open) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
@@ -66,7 +86,7 @@ public final class LocationStage: Stage {
                 return
             }
             let venue = venues.match(words, at: k)
-            if venue > 0, let end = numbered(after: k + venue - 1, tokens, state) {
+            if venue > 0, let end = numbered(after: k + venue - 1, tokens, words, state) {
                 claim(&state, span: range.lowerBound..<tokens[end].range.upperBound, place: range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
@@ -83,24 +103,73 @@ public final class LocationStage: Stage {
         return platformNames.contains { $0.count == 1 && labels.contains($0[0]) }
     }
 
-    /// The identifier after a venue word ("4B", "12", "B"), or nil.
-    func numbered(after i: Int, _ tokens: [Token], _ state: ParseState) -> Int? {
-        let k = i + 1
-        guard k < tokens.count, tokens[k].spaceBefore, !state.isClaimed(tokens[k].range) else { return nil }
+    /// The identifier after a venue word ("4B", "12", "B", "3.14", "#12"; "Rm. 204" after an
+    /// abbreviation's period), or nil.
+    func numbered(after i: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        var k = i + 1
+        if abbreviationPeriod(at: k, tokens, words) { k += 1 }
+        guard k < tokens.count, tokens[k].spaceBefore || k > i + 1, !state.isClaimed(tokens[k].range) else { return nil }
+        // "Room #12": the sign glued to its number.
+        if tokens[k].original == "#", k + 1 < tokens.count, !tokens[k + 1].spaceBefore, !state.isClaimed(tokens[k + 1].range),
+           tokens[k + 1].kind == .number || tokens[k + 1].kind == .compound {
+            return k + 1
+        }
         let t = tokens[k]
         if t.kind == .number || t.kind == .compound { return k }
         if t.kind == .word, t.original.count == 1, t.isCapitalized { return k }
         return nil
     }
 
+    /// Whether token `k` is the period of an abbreviation of `place-abbrev` typed just before it
+    /// ("St.", "Mt.", "Ave.", "Rm.").
+    func abbreviationPeriod(at k: Int, _ tokens: [Token], _ words: TokenWords) -> Bool {
+        k > 0 && k < tokens.count && tokens[k].original == "." && !tokens[k].spaceBefore && abbreviations.match(words, at: k - 1) == 2
+    }
+
+    /// Whether token `k` continues a run of lower-case words after "the": a word typed in lower
+    /// case, unclaimed, and no connector, list joiner, location preposition, person's introduction
+    /// or word of `place-end` ("at the pub after work").
+    func isRunWord(_ k: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Bool {
+        guard k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized, !state.isClaimed(tokens[k].range) else { return false }
+        return !(connectors.contains(words, k) || joiners.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0
+            || attendeeIntros.match(words, at: k) > 0 || placeEnds.contains(words, k))
+    }
+
+    /// The last token of a place named by "the" and a run of lower-case words ("the church
+    /// hall", "the food bank"), or nil when the run names no place. `the` is the index of "the".
+    /// A run that ends with a phrase of `not-a-place` is none ("at the latest", "at the office
+    /// party"). Otherwise the place ends at the run's last venue word ("in the church hall", "at
+    /// the park with Jo"); a run of three words at most without one is the place after an open
+    /// preposition when the time, a person, a place, punctuation or the text's end follows it
+    /// ("at the allotment sat 9-noon"). Runs stop at four words.
+    func nounPhraseEnd(the: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, open: Bool) -> Int? {
+        let first = the + 1
+        var end = first
+        while end - first < 4, isRunWord(end, tokens, words, state) { end += 1 }
+        for k in first..<end where notPlaces.match(words, at: k) == end - k { return nil }
+        // The last venue phrase inside the run, "the" included ("the town hall", "the dmv").
+        var head: Int?
+        for k in the..<end {
+            let n = venues.match(words, at: k)
+            if n > 0, k + n <= end { head = max(head ?? 0, k + n - 1) }
+        }
+        if let head { return numbered(after: head, tokens, words, state) ?? head }
+        let bounded = end == tokens.count || state.isClaimed(tokens[end].range) || tokens[end].isPunctuation
+            || prepositions.match(words, at: end) > 0 || attendeeIntros.match(words, at: end) > 0
+        guard open, bounded, end - first <= 3 else { return nil }
+        return end - 1
+    }
+
     /// The last token of a place phrase starting at `s`, or nil when none starts there.
-    func placeEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
+    func placeEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool, open: Bool) -> Int? {
         if tokens[s].kind == .url { return s }
         let platform = platforms.match(words, at: s)
         if platform > 0 { return s + platform - 1 }
+        let isThe = tokens[s].pieces.count == 1 && tokens[s].pieces[0].text == "the"
+        if isThe, isRunWord(s + 1, tokens, words, state) { return nounPhraseEnd(the: s, tokens, words, state, open: open) }
         let venue = venues.match(words, at: s)
         if venue > 0 {
-            if let end = numbered(after: s + venue - 1, tokens, state) { return end }
+            if let end = numbered(after: s + venue - 1, tokens, words, state) { return end }
             // A venue word that starts a name is the name: "at Cafe Roma", "at Home Depot".
             let next = s + venue
             if tokens[s].isCapitalized, next < tokens.count, tokens[next].isCapitalized, !state.isClaimed(tokens[next].range) {
@@ -109,12 +178,7 @@ public final class LocationStage: Stage {
             return s + venue - 1
         }
         var first = s
-        if tokens[s].pieces.first?.text == "the", s + 1 < tokens.count { first = s + 1 }
-        // "at the cottage": a venue word after "the" ("the office" is a venue phrase itself).
-        if first > s, !state.isClaimed(tokens[first].range) {
-            let venue = venues.match(words, at: first)
-            if venue > 0 { return numbered(after: first + venue - 1, tokens, state) ?? first + venue - 1 }
-        }
+        if isThe, s + 1 < tokens.count { first = s + 1 }
         // A street address: a house number and a capitalized name ("at 123 Main St").
         let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
             && !state.isClaimed(tokens[first + 1].range)
@@ -140,6 +204,13 @@ public final class LocationStage: Stage {
                !state.isClaimed(tokens[k + 1].range), !state.isClaimed(tokens[k + 2].range) {
                 end = k + 2
                 k += 3
+                continue
+            }
+            // An abbreviation's period inside a name: "St. Mark's", "Mt. Hood", "E. 14th St".
+            if abbreviationPeriod(at: k, tokens, words), k + 1 < tokens.count, !state.isClaimed(tokens[k + 1].range),
+               tokens[k + 1].isCapitalized || tokens[k + 1].kind == .number || tokens[k + 1].kind == .compound {
+                end = k + 1
+                k += 2
                 continue
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }

@@ -3,7 +3,11 @@
 /// Phrases that became the time, location, duration or recurrence are cut out; connector
 /// words left dangling at a cut ("Dentist at 3pm" → "Dentist", "due on the 28th" → "due")
 /// go with them; whitespace collapses; the first letter is upper-cased and the rest stays as
-/// typed. People stay in the title ("Lunch with Alex"). A meal that gave the time is what the
+/// typed. Emoji stay ("Road trip this weekend 🚗" → "Road trip 🚗"), and so do marks typed onto
+/// a title word ("Flu jab!! thurs 9:40am" → "Flu jab!!") and brackets closed in the title ("Party
+/// (BYOB) sat 8pm"); other punctuation at a cut is a dangling separator and goes ("Lunch, Friday"
+/// → "Lunch"), as do marks after a cut ("Party tonight!!" → "Party"). People stay in the title
+/// ("Lunch with Alex"). A meal that gave the time is what the
 /// event is, so it stays ("dinner on Sat at 7 with Jo" → "Dinner with Jo", "Meet Bob for lunch
 /// tomorrow" → "Meet Bob for lunch"), unless a word of `meal-time-prep` makes it only a time
 /// ("Sync at lunch" → "Sync"); then it stays only when nothing else is left ("at lunch
@@ -84,13 +88,13 @@ public final class TitleStage: Stage {
             // Trailing connectors before a cut, leading connectors after one; a verb's particle
             // stays ("Check in every 2 weeks").
             if !cuts.isEmpty {
-                while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1),
+                while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1, in: run),
                       !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2) {
                     run = run.lowerBound..<(run.upperBound - 1)
                 }
             }
             if idx > 0 || startsWithCut {
-                while !run.isEmpty, isLeadingConnector(tokens, words, run.lowerBound) { run = (run.lowerBound + 1)..<run.upperBound }
+                while !run.isEmpty, isLeadingConnector(tokens, words, run.lowerBound, in: run) { run = (run.lowerBound + 1)..<run.upperBound }
             }
             var prevEnd: Int?
             for i in run {
@@ -145,15 +149,68 @@ public final class TitleStage: Stage {
         return kept
     }
 
-    /// A connector left dangling at the start of a run after a cut: punctuation and the words
-    /// of `title-leading-connector` ("Friday: offsite", "Tomorrow 3pm - dentist"). Other
-    /// connectors open a phrase of their own there ("Call Mom Friday about the trip", "Flight
-    /// Friday to Boston").
-    func isLeadingConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
-        tokens[i].isPunctuation && tokens[i].original != "&" && tokens[i].original != "'" || leadingConnectors.contains(words, i)
+    /// A connector left dangling at the start of a run after a cut: a separator, a mark ("!" after
+    /// "tonight!"), and the words of `title-leading-connector` ("Friday: offsite", "Tomorrow 3pm -
+    /// dentist"). Other connectors open a phrase of their own there ("Call Mom Friday about the
+    /// trip", "Flight Friday to Boston"); an emoji stays, and so does a bracket that the run
+    /// closes.
+    func isLeadingConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int, in run: Range<Int>) -> Bool {
+        if tokens[i].isPunctuation {
+            return isDangling(tokens, i) && !TitleStage.isMatchedBracket(tokens, i, in: run)
+        }
+        return leadingConnectors.contains(words, i)
     }
 
-    func isConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int) -> Bool {
-        tokens[i].isPunctuation && tokens[i].original != "&" && tokens[i].original != "'" || connectors.contains(words, i)
+    /// A connector left dangling at the end of a run before a cut: a separator, or a word of
+    /// `title-connector`. An emoji, a mark ("Flu jab!!") and a bracket that the run opened stay.
+    /// Without `run`, every punctuation mark but "&" and "'" is one.
+    func isConnector(_ tokens: [Token], _ words: TokenWords, _ i: Int, in run: Range<Int>? = nil) -> Bool {
+        if tokens[i].isPunctuation {
+            guard let run else { return tokens[i].original != "&" && tokens[i].original != "'" }
+            return isDangling(tokens, i) && !TitleStage.isExpressiveMark(tokens[i]) && !TitleStage.isMatchedBracket(tokens, i, in: run)
+        }
+        return connectors.contains(words, i)
+    }
+
+    /// Punctuation that is no content of the title: all but "&", "'" and emoji or other
+    /// pictographs ("🚗", "🎃", "★").
+    func isDangling(_ tokens: [Token], _ i: Int) -> Bool {
+        tokens[i].original != "&" && tokens[i].original != "'" && !TitleStage.isPictograph(tokens[i])
+    }
+
+    /// An emoji or another pictographic symbol (Unicode `So`: "🚗", "❤️", "★", "🇯🇵").
+    static func isPictograph(_ t: Token) -> Bool {
+        t.original.unicodeScalars.contains { $0.properties.generalCategory == .otherSymbol || $0.properties.isEmojiPresentation }
+    }
+
+    /// Marks of tone: "!", "?", "‼", "⁉", "‽", "…" and their inverted forms.
+    static func isExpressiveMark(_ t: Token) -> Bool {
+        t.original.unicodeScalars.allSatisfy { "!?¡¿‼⁉‽…".unicodeScalars.contains($0) }
+    }
+
+    /// Brackets and quotes by their normalized text: opening → closing. Quotes open and close
+    /// with the same mark.
+    static let bracketPairs: [String: String] = ["(": ")", "[": "]", "{": "}", "\"": "\"", "«": "»"]
+
+    /// Whether token `i`, a bracket or quote at an edge of `run`, has its partner inside the run:
+    /// a closing one an opening one before it, an opening one a closing one after it.
+    static func isMatchedBracket(_ tokens: [Token], _ i: Int, in run: Range<Int>) -> Bool {
+        let mark = tokens[i].text
+        if let close = bracketPairs[mark] {
+            // An opening mark (or a quote): a partner after it.
+            var depth = 0
+            for k in (i + 1)..<run.upperBound {
+                if tokens[k].text == close { if depth == 0 { return true }; depth -= 1 } else if tokens[k].text == mark { depth += 1 }
+            }
+            if close != mark { return false }
+        }
+        if let open = bracketPairs.first(where: { $0.value == mark })?.key {
+            // A closing mark (or a quote): a partner before it.
+            var depth = 0
+            for k in stride(from: i - 1, through: run.lowerBound, by: -1) {
+                if tokens[k].text == open { if depth == 0 { return true }; depth -= 1 } else if tokens[k].text == mark { depth += 1 }
+            }
+        }
+        return false
     }
 }
