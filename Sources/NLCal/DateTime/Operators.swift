@@ -603,19 +603,39 @@ public enum Operators {
         return .fixed(month: m, day: d)
     }
 
+    /// A range of days or clock times `r` said with `m`: the intersection (`.some(nil)` when
+    /// the two make no time), or nil when no rule here applies.
+    static func intersectRange(_ m: TimeExpr, _ r: TimeExpr) -> TimeExpr?? {
+        guard case .interval(.fields(var a), .fields(var b)) = r else { return nil }
+        let days = a.day != nil && b.day != nil && a.month == nil && b.month == nil && !a.hasTimeOfDay && !b.hasTimeOfDay
+        // "from August 27th - 29th" is one range, not "from August" and "27th - 29th".
+        if days, case .openInterval = m { return .some(nil) }
+        guard case .fields(let d) = m else { return nil }
+        // A month with a range of days of the month ("March 3rd through 7th", "24th-28th
+        // December"): both days in that month.
+        if days, d.month != nil, d.day == nil, d.weekday == nil, !d.hasTimeOfDay {
+            a.month = d.month; a.year = d.year
+            b.month = d.month; b.year = d.year
+            return .some(intervalOf(.fields(a), .fields(b)))
+        }
+        // A day said with a range of clock times applies to it, whichever comes first: "9-10am
+        // Friday" as "Friday 9-10am" (so a Friday whose 9am has passed is next week's). The end
+        // follows the start: "11pm-2am Saturday" ends on Sunday.
+        if d.day != nil || d.weekday != nil, !d.hasTimeOfDay, d.weekdaySet == nil,
+           a.hasTimeOfDay, b.hasTimeOfDay, !a.hasDate, !b.hasDate, let da = d.merged(with: a) {
+            return .some(.interval(.fields(da), .fields(b)))
+        }
+        return nil
+    }
+
     /// Intersection: free calendar patterns merge field by field ("Tue" + "1pm" = "Tue 1pm",
     /// resolved together so future preference sees the whole); anything else stays a pair.
     static func intersect(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
         // The empty pattern (any day: the anchor of "daily", "monthly") adds nothing.
         if case .fields(let f) = x, f == Fields() { return y }
         if case .fields(let f) = y, f == Fields() { return x }
-        // "from August 27th - 29th" is one range, not "from August" and "27th - 29th".
-        for (m, r) in [(x, y), (y, x)] {
-            if case .openInterval = m, case .interval(.fields(let a), .fields(let b)) = r, a.day != nil, b.day != nil,
-               a.month == nil, b.month == nil {
-                return nil
-            }
-        }
+        if case .interval = y, let r = intersectRange(x, y) { return r }
+        if case .interval = x, let r = intersectRange(y, x) { return r }
         // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.
         if case .openInterval(let from, let to) = x, !isOpenInterval(y) {
             if let from { return intersect(from, y).map { .openInterval(from: $0, to: nil) } }
@@ -642,27 +662,6 @@ public enum Operators {
         }
         if case .shifted(nil, let d) = y, d.finestGrain >= .day, x.hasTimeOfDay, !y.hasTimeOfDay {
             return intersect(x, .shifted(.day(offset: 0), d))
-        }
-        // A range of days of the month with a month ("March 3rd through 7th", "24th-28th
-        // December"): both days in that month.
-        for (m, r) in [(x, y), (y, x)] {
-            if case .fields(let mf) = m, mf.month != nil, mf.day == nil, mf.weekday == nil, !mf.hasTimeOfDay,
-               case .interval(.fields(var a), .fields(var b)) = r, a.day != nil, b.day != nil, a.month == nil, b.month == nil,
-               !a.hasTimeOfDay, !b.hasTimeOfDay {
-                a.month = mf.month; a.year = mf.year
-                b.month = mf.month; b.year = mf.year
-                return intervalOf(.fields(a), .fields(b))
-            }
-        }
-        // A day said with a range of clock times applies to both ends, whichever comes first:
-        // "9-10am Friday" as "Friday 9-10am" (so a Friday whose 9am has passed is next week's).
-        for (m, r) in [(x, y), (y, x)] {
-            if case .fields(let d) = m, d.day != nil || d.weekday != nil, !d.hasTimeOfDay, d.weekdaySet == nil,
-               case .interval(.fields(let a), .fields(let b)) = r, a.hasTimeOfDay, b.hasTimeOfDay, !a.hasDate, !b.hasDate,
-               let da = d.merged(with: a) {
-                // (The end follows the start: "11pm-2am Saturday" ends on Sunday.)
-                return .interval(.fields(da), .fields(b))
-            }
         }
         // A range of clock times with only a month ("1-8 September") is not a time: the
         // numbers are days of that month, which the date-range rules read.
