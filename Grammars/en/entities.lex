@@ -20,6 +20,11 @@ happy | merry | your
 [gratitude]
 thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful for
 
+# Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
+# one is the verb ("May I borrow your charger?", "March we must").
+[subject-pronoun]
+i | we | you | he | she | they | u
+
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at

@@ -37,6 +37,9 @@ public final class DateTimeStage: Stage {
     /// Thanks for something ("thanks for yesterday!"): a time already past is what is thanked
     /// for, not an event.
     let gratitude: WordList
+    /// "May I …", "March we …": a month word that is a verb before its subject.
+    let monthVerbs: WordList
+    let subjectPronouns: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -57,6 +60,8 @@ public final class DateTimeStage: Stage {
         measureUnits = WordList("measure-unit", grammar: grammar, vocabulary: parser.vocabulary)
         greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
         gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
+        monthVerbs = WordList("month-verb", grammar: grammar, vocabulary: parser.vocabulary)
+        subjectPronouns = WordList("subject-pronoun", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -68,8 +73,7 @@ public final class DateTimeStage: Stage {
         }
         let chosen = select(chart)
         var exprs: [(Item, TimeExpr)] = []
-        for item in chosen where !isCountedNumbers(item, state.atoms, words) && !isMeasure(item, state.atoms, words)
-            && !(item.start > 0 && greetingWords.hasWord(words[item.start - 1])) {
+        for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
                 exprs.append((item, t))
@@ -263,7 +267,7 @@ public final class DateTimeStage: Stage {
             bucket.initialize(repeating: 0)
             var candidates = 0
             items.withUnsafeBufferPointer { items in
-                for item in items where !item.latent && reportable[Int(item.category)] {
+                for item in items where !item.latent && reportable[Int(item.category)] && !isNoTime(item, chart) {
                     bucket[item.end + 1] += 1
                     candidates += 1
                 }
@@ -272,7 +276,7 @@ public final class DateTimeStage: Stage {
             for p in 1..<(n + 2) { bucket[p] += bucket[p - 1] }
             // bucket[p] is now where the items ending at p start; fill, advancing bucket[p].
             items.withUnsafeBufferPointer { items in
-                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] {
+                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] && !isNoTime(items[i], chart) {
                     let e = items[i].end
                     byEnd[Int(bucket[e])] = Int32(i)
                     bucket[e] += 1
@@ -311,11 +315,32 @@ public final class DateTimeStage: Stage {
     /// Numbers and dashes alone right after a counting word ("pages 10-12", "ages 5-12", "score
     /// 3-2", "Room 3.14"): what is counted, not a time.
     func isCountedNumbers(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
-        guard item.start > 0, countNouns.hasWord(words[item.start - 1]) else { return false }
+        // ("Version: 1.1.30", "Room #12": the noun may be followed by a colon or "#".)
+        var noun = item.start - 1
+        if noun > 0, atoms[noun].text == ":" || atoms[noun].text == "#" { noun -= 1 }
+        guard noun >= 0, countNouns.hasWord(words[noun]) else { return false }
         for k in item.start..<item.end where !atoms[k].isDigits && atoms[k].text != "-" && atoms[k].text != "to" && atoms[k].text != "." {
             return false
         }
         return true
+    }
+
+    /// Items whose words name no time in their context (see the checks below); they are left
+    /// out before the selection, so another reading of the same words can be chosen ("$12
+    /// December 27": December 27).
+    func isNoTime(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        let atoms = chart.atoms, words = chart.words
+        if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
+        if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
+           subjectPronouns.hasWord(words[item.end]) {
+            return true
+        }
+        guard item.start > 0 else { return false }
+        if greetingWords.hasWord(words[item.start - 1]) { return true }
+        // An amount of money: "$12", "€30".
+        let before = atoms[item.start - 1].text
+        return atoms[item.start].isDigits && !atoms[item.start].spaceBefore
+            && (before == "$" || before == "€" || before == "£" || before == "¥")
     }
 
     /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
@@ -323,15 +348,18 @@ public final class DateTimeStage: Stage {
     /// "our 1:1 to next Wed": "1 to next Wed").
     func isMeasure(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         let first = item.start, last = item.end - 1, next = item.end
-        if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore, atoms[first - 1].text == ":" || atoms[first - 1].text == ".",
+        if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore,
+           atoms[first - 1].text == ":" || atoms[first - 1].text == "." || atoms[first - 1].text == "-",
            !atoms[first - 1].spaceBefore, atoms[first - 2].isDigits {
             return true
         }
         guard atoms[last].isDigits, next < atoms.count else { return false }
         if measureUnits.hasWord(words[next]) { return true }
-        // Glued to more digits by "." or ":" that the phrase did not take: a decimal ("6.5"),
-        // a ratio or a one-to-one ("1:1", "16:9").
-        return (atoms[next].text == "." || atoms[next].text == ":") && !atoms[next].spaceBefore
+        // Glued to more digits by ".", ":" or "-" that the phrase did not take: a decimal
+        // ("6.5"), a ratio or a one-to-one ("1:1", "16:9"), a count or a phone number ("1-2-3",
+        // "555-1234").
+        let glue = atoms[next].text
+        return (glue == "." || glue == ":" || glue == "-") && !atoms[next].spaceBefore
             && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
     }
 

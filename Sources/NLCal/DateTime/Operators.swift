@@ -634,6 +634,10 @@ public enum Operators {
         // The empty pattern (any day: the anchor of "daily", "monthly") adds nothing.
         if case .fields(let f) = x, f == Fields() { return y }
         if case .fields(let f) = y, f == Fields() { return x }
+        // A month beside a numeric date ("August" + "1-15"): the numbers are its days, which
+        // the range rules read.
+        if case .numericDate = y, let f = x.fields, f.month != nil, f.day == nil { return nil }
+        if case .numericDate = x, let f = y.fields, f.month != nil, f.day == nil { return nil }
         if case .interval = y, let r = intersectRange(x, y) { return r }
         if case .interval = x, let r = intersectRange(y, x) { return r }
         // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.

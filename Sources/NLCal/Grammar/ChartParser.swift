@@ -379,6 +379,8 @@ public final class ChartParser {
         public var atoms: [Atom]
         public var items: [Item]
         public var truncated: Bool
+        /// The atoms' word numbers in the parser's vocabulary.
+        public var words: [Int32] = []
         /// Every item's children, one after another (see `Item.childStart`).
         var childList: [Int32] = []
         /// Where lexicon entries are defined (see `Item.lexiconEntry`).
@@ -414,7 +416,7 @@ public final class ChartParser {
         var run = Run(parser: self, atoms: atoms, atomSymbols: words, budget: budget, scratch: &scratch)
         run.seed()
         run.saturate()
-        let chart = Chart(atoms: atoms, items: run.items, truncated: run.truncated, childList: run.childList, lexiconOrigins: lexiconOrigins)
+        let chart = Chart(atoms: atoms, items: run.items, truncated: run.truncated, words: words, childList: run.childList, lexiconOrigins: lexiconOrigins)
         spare = run.releaseScratch()
         return chart
     }
