@@ -3,7 +3,7 @@
 # Words that count things: a range of bare numbers after one is what is counted, not a time
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
 [count-noun]
-page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version
+page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
@@ -24,6 +24,10 @@ thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful f
 # one is the verb ("May I borrow your charger?", "March we must").
 [subject-pronoun]
 i | we | you | he | she | they | u
+
+# Set phrases that look like a time and are none: a time phrase starting with one is dropped.
+[not-a-time]
+24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 9/11 | 7-eleven | 7 - eleven
 
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]

@@ -39,6 +39,10 @@ public final class DateTimeStage: Stage {
     let gratitude: WordList
     /// "May I …", "March we …": a month word that is a verb before its subject.
     let monthVerbs: WordList
+    /// Set phrases that look like times and are none ("24/7", "sat nav").
+    let notTimes: WordList
+    /// am/pm words: after counted numbers they make the numbers a clock time.
+    let meridiems: WordList
     let subjectPronouns: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
@@ -61,6 +65,8 @@ public final class DateTimeStage: Stage {
         greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
         gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
         monthVerbs = WordList("month-verb", grammar: grammar, vocabulary: parser.vocabulary)
+        notTimes = WordList("not-a-time", grammar: grammar, vocabulary: parser.vocabulary)
+        meridiems = WordList("meridiem", grammar: grammar, vocabulary: parser.vocabulary)
         subjectPronouns = WordList("subject-pronoun", grammar: grammar, vocabulary: parser.vocabulary)
     }
 
@@ -311,18 +317,20 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
-    /// Numbers and dashes alone right after a counting word ("pages 10-12", "ages 5-12", "score
-    /// 3-2", "Room 3.14"): what is counted, not a time.
+    /// A phrase that starts with a number right after a counting word ("pages 10-12", "ages
+    /// 5-12", "score 3-2", "Room 3.14"): what is counted, not a time.
     func isCountedNumbers(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         // ("Version: 1.1.30", "Room #12": the noun may be followed by a colon or "#".)
         var noun = item.start - 1
         if noun > 0, atoms[noun].text == ":" || atoms[noun].text == "#" { noun -= 1 }
         guard noun >= 0, countNouns.hasWord(words[noun]) else { return false }
-        for k in item.start..<item.end where !atoms[k].isDigits && atoms[k].text != "-" && atoms[k].text != "to" && atoms[k].text != "." {
-            return false
-        }
-        return true
+        // The numbers (with dashes, "to", dots) are what is counted unless a clock marker
+        // follows them ("Surf lesson 7-9am Sun"); what follows may still be a time on its own
+        // ("won 3-1 on Sunday": "on Sunday").
+        var k = item.start
+        while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." { k += 1 }
+        guard k > item.start else { return false }
+        return k == item.end || (atoms[k].spaceBefore && !meridiems.hasWord(words[k]) && atoms[k].text != ":")
     }
 
     /// Items whose words name no time in their context (see the checks below); they are left
@@ -331,6 +339,7 @@ public final class DateTimeStage: Stage {
     func isNoTime(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
         let atoms = chart.atoms, words = chart.words
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
+        if notTimes.startsPhrase(words, at: item.start) { return true }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
            subjectPronouns.hasWord(words[item.end]) {
             return true
@@ -363,6 +372,7 @@ public final class DateTimeStage: Stage {
             && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
     }
 
+    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {
         if pmCues.occurs(in: words) { return .pm }
         if amCues.occurs(in: words) { return .am }

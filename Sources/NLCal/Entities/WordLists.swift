@@ -118,6 +118,17 @@ extension Token {
 extension WordList {
     /// Whether some phrase of the list occurs in a run of atoms' word numbers, piece by piece
     /// (not bound to token edges).
+    /// Whether a phrase of the list starts at atom `i` of `words` (atoms' word numbers).
+    func startsPhrase(_ words: [Int32], at i: Int) -> Bool {
+        guard i < words.count, words[i] >= 0 else { return false }
+        for p in phrases(startingWith: words[i]) where i + p.count <= words.count {
+            var same = true
+            for j in 1..<max(p.count, 1) where p[j] != words[i + j] { same = false; break }
+            if same { return true }
+        }
+        return false
+    }
+
     func occurs(in words: [Int32]) -> Bool {
         for i in words.indices where words[i] >= 0 {
             for p in phrases(startingWith: words[i]) where i + p.count <= words.count {
