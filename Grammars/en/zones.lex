@@ -38,11 +38,11 @@ nzdt = Pacific/Auckland dst
 
 # Cities said with "time": "10am London time".
 [zone-city]
-london | uk = Europe/London
-dublin | ireland = Europe/Dublin
+london | uk | british = Europe/London
+dublin | ireland | irish = Europe/Dublin
 lisbon = Europe/Lisbon
-paris | france = Europe/Paris
-berlin | germany = Europe/Berlin
+paris | france | french = Europe/Paris
+berlin | germany | german = Europe/Berlin
 madrid | spain = Europe/Madrid
 rome | italy = Europe/Rome
 amsterdam = Europe/Amsterdam
@@ -55,12 +55,12 @@ chicago | dallas | houston = America/Chicago
 denver = America/Denver
 los angeles | la | san francisco | sf | seattle | vancouver | west coast = America/Los_Angeles
 sao paulo = America/Sao_Paulo
-tokyo | japan = Asia/Tokyo
+tokyo | japan | japanese = Asia/Tokyo
 seoul = Asia/Seoul
 beijing | shanghai | china = Asia/Shanghai
 hong kong = Asia/Hong_Kong
 singapore = Asia/Singapore
-india | mumbai | delhi | bangalore = Asia/Kolkata
+india | indian | mumbai | delhi | bangalore = Asia/Kolkata
 dubai = Asia/Dubai
 sydney | melbourne = Australia/Sydney
 perth = Australia/Perth

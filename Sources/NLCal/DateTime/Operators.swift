@@ -667,6 +667,10 @@ public enum Operators {
         if case .shifted(nil, let d) = y, d.finestGrain >= .day, x.hasTimeOfDay, !y.hasTimeOfDay {
             return intersect(x, .shifted(.day(offset: 0), d))
         }
+        // A bare hour is no time of a month alone: in "Fri 5 June" the 5 is the day (the
+        // weekday-date rules read it).
+        if let f = x.fields, f.hourIsAmbiguous, f.minute == nil, f.day == nil, let g = y.fields, g.month != nil, g.day == nil, !g.hasTimeOfDay { return nil }
+        if let f = y.fields, f.hourIsAmbiguous, f.minute == nil, f.day == nil, let g = x.fields, g.month != nil, g.day == nil, !g.hasTimeOfDay { return nil }
         // A range of clock times with only a month ("1-8 September") is not a time: the
         // numbers are days of that month, which the date-range rules read.
         if isClockRange(x), let f = y.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
@@ -779,6 +783,14 @@ public enum Operators {
         }
         if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, case .intersect(let d, .fields(let bt)) = y, !bt.hasDate {
             return intervalOf(.fields(a), .fields(bt)).map { .intersect(d, $0) }
+        }
+        // "6-7am" → 06:00; "11-1am" → 23:00 (the start before the end, on the clock said).
+        if case .fields(var a) = x, case .fields(let b) = y, let ha = a.hour, let hb = b.hour,
+           a.hourIsAmbiguous, !b.hourIsAmbiguous, hb < 12, ha <= 12 {
+            let amStart = ha % 12
+            a.hour = amStart * 60 + (a.minute ?? 0) < hb * 60 + (b.minute ?? 0) ? amStart : amStart + 12
+            a.hourIsAmbiguous = false
+            return .interval(.fields(a), .fields(b))
         }
         if case .fields(var a) = x, case .fields(let b) = y, let ha = a.hour, let hb = b.hour,
            a.hourIsAmbiguous, !b.hourIsAmbiguous, hb >= 12 {
