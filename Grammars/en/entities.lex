@@ -29,6 +29,11 @@ i | we | you | he | she | they | u
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 9/11 | 7-eleven | 7 - eleven
 
+# Words that make the part of the day right after them the name of an event: "parents'
+# evening", "open evening", "quiz night", "games night".
+[day-part-namer]
+parents | parent | open | quiz | games | game | awards | gala | information | info | careers | prize-giving | cheese | social | karaoke | trivia | poker | bingo | curry | pizza | date | girls | boys | lads | family | movie | film
+
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
 at | in | on | via | @ | inside | near | over at

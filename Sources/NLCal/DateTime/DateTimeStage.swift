@@ -39,6 +39,11 @@ public final class DateTimeStage: Stage {
     let gratitude: WordList
     /// "May I …", "March we …": a month word that is a verb before its subject.
     let monthVerbs: WordList
+    let monthWords: WordList
+    /// Words that make the part of the day after them an event's name ("parents' evening").
+    let dayPartNamers: WordList
+    let dayPartWords: WordList
+    let nightWords: WordList
     /// Set phrases that look like times and are none ("24/7", "sat nav").
     let notTimes: WordList
     /// am/pm words: after counted numbers they make the numbers a clock time.
@@ -65,6 +70,10 @@ public final class DateTimeStage: Stage {
         greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
         gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
         monthVerbs = WordList("month-verb", grammar: grammar, vocabulary: parser.vocabulary)
+        monthWords = WordList("month-word", grammar: grammar, vocabulary: parser.vocabulary)
+        dayPartNamers = WordList("day-part-namer", grammar: grammar, vocabulary: parser.vocabulary)
+        dayPartWords = WordList("day-part-word", grammar: grammar, vocabulary: parser.vocabulary)
+        nightWords = WordList("night-word", grammar: grammar, vocabulary: parser.vocabulary)
         notTimes = WordList("not-a-time", grammar: grammar, vocabulary: parser.vocabulary)
         meridiems = WordList("meridiem", grammar: grammar, vocabulary: parser.vocabulary)
         subjectPronouns = WordList("subject-pronoun", grammar: grammar, vocabulary: parser.vocabulary)
@@ -122,7 +131,7 @@ public final class DateTimeStage: Stage {
         for (k, (item, e)) in near.enumerated() where k != longestIndex {
             // A holiday beside a day said outright names the event, not its day: "Easter egg
             // hunt 5 April 11am", "Diwali party Nov 8 7pm".
-            if case .holiday = e, DateTimeStage.namesMonthDay(folded) { continue }
+            if DateTimeStage.namesHoliday(e), DateTimeStage.namesMonthDay(folded) { continue }
             let merged = k < longestIndex ? Operators.intersect(e, folded) : Operators.intersect(folded, e)
             if let merged { folded = merged; used.append(item) }
         }
@@ -178,6 +187,15 @@ public final class DateTimeStage: Stage {
 
     /// The run of phrases (in text order) with at most `maxGap` atoms between neighbours and at
     /// most `maxItems` phrases that covers the most atoms; ties go to the earliest.
+    /// Whether a time is a holiday, or a part of one ("Thanksgiving dinner").
+    static func namesHoliday(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .holiday: return true
+        case .intersect(let a, let b): return namesHoliday(a) || namesHoliday(b)
+        default: return false
+        }
+    }
+
     /// Whether a time names a day of a month outright ("5 April", "11/8").
     static func namesMonthDay(_ e: TimeExpr) -> Bool {
         switch e {
@@ -340,6 +358,18 @@ public final class DateTimeStage: Stage {
         let atoms = chart.atoms, words = chart.words
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
         if notTimes.startsPhrase(words, at: item.start) { return true }
+        // A part of the day named by the word before it is an event's name: "parents'
+        // evening", "open evening", "quiz night".
+        if item.start > 0, dayPartWords.hasWord(words[item.start]) || nightWords.hasWord(words[item.start]) {
+            var prev = item.start - 1
+            if prev > 0, atoms[prev].text == "'" || atoms[prev].text == "’", !atoms[prev].spaceBefore { prev -= 1 }
+            if dayPartNamers.hasWord(words[prev]) { return true }
+        }
+        // A month's name with a possessive is someone's ("Auntie May's"), not the month.
+        if item.start + 2 < atoms.count, monthWords.hasWord(words[item.start]), atoms[item.start + 1].text == "'" || atoms[item.start + 1].text == "’",
+           !atoms[item.start + 1].spaceBefore, atoms[item.start + 2].text.lowercased() == "s", !atoms[item.start + 2].spaceBefore {
+            return true
+        }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
            subjectPronouns.hasWord(words[item.end]) {
             return true

@@ -652,6 +652,12 @@ public enum Operators {
             }
         }
         if case .openInterval = y, !isOpenInterval(x) { return intersect(y, x) }
+        // A deadline said with more detail: "by midnight" + "tonight" is by midnight tonight.
+        if case .deadline(let inner, let inclusive) = x {
+            if case .deadline = y { return nil }
+            return intersect(inner, y).map { .deadline($0, inclusive: inclusive) }
+        }
+        if case .deadline = y { return intersect(y, x) }
         // A zone said with any part applies to the whole ("Fri 8am JST": Friday in Tokyo).
         if case .zoned(let inner, let z, let abbr) = x {
             if case .zoned = y { return nil }

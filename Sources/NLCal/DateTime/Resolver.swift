@@ -714,13 +714,33 @@ public struct Resolver {
     }
 
     mutating func interval(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
+        let beforeStart = notes.count
         guard let s = span(a, ref: ref, window: window) else { return nil }
         let startAt = s.defaultStart ?? s.start
         // The end is the first occurrence of b at or after the start; rolling it past the start
         // is expected, not a question for the user.
-        let notesBefore = notes.count
+        var notesBefore = notes.count
         defer { notes.removeSubrange(notesBefore...) }
         var e: Span?
+        var b = b
+        // A bare end hour takes the reading that first follows the start: "6-8" from 18:00
+        // ends at 20:00, not at 08:00 the next day.
+        var crossesNoon = false
+        if case .fields(var f) = b, f.hourIsAmbiguous, let h = f.hour, !f.hasDate {
+            let am = (h % 12) * 3600 + (f.minute ?? 0) * 60
+            let next = am > startAt.seconds ? am : am + 12 * 3600 > startAt.seconds ? am + 12 * 3600 : am
+            f.hour = next / 3600
+            f.hourIsAmbiguous = false
+            b = .fields(f)
+            // A morning start whose bare end falls after noon ("9-5", "11-2") is a day's
+            // span: its start is no question.
+            crossesNoon = startAt.seconds < 12 * 3600 && next >= 12 * 3600 && next - 12 * 3600 < startAt.seconds
+        }
+        if crossesNoon {
+            let startNotes = notes[beforeStart..<notesBefore].filter { if case .bareHour = $0 { return false }; return true }
+            notes.replaceSubrange(beforeStart..<notesBefore, with: startNotes)
+            notesBefore = beforeStart + startNotes.count
+        }
         if case .fields(let f) = b, window == nil || b.hasTimeOfDay {
             e = fields(f, ref: startAt, window: nil)
             if e == nil || (b.grain >= .day && e!.start < LocalDateTime(startAt.date)) { e = fields(f, ref: startAt, window: nil) }
