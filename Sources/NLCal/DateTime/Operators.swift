@@ -313,6 +313,11 @@ public enum Operators {
             guard let x = arg(a, 0)?.time else { return nil }
             return .time(.deadline(x, inclusive: true))
         }),
+        "by-dom": ("from now until a day of the month ends: by the 25th", { a in
+            guard let d = arg(a, 0)?.int, (1...31).contains(d) else { return nil }
+            var f = Fields(); f.day = d
+            return .time(.deadline(.fields(f), inclusive: true))
+        }),
         "within": ("from now until a duration has passed: within 2 weeks", { a in
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.deadline(.shifted(nil, d), inclusive: false))
