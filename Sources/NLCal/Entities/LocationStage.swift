@@ -217,6 +217,11 @@ public final class LocationStage: Stage {
             let joiner = t.original == "&" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
+            } else if t.kind == .word, venues.match(words, at: k) == 1 {
+                // A name and the kind of place it is, in lower case: "DPS school", "Smith's
+                // hall", "Riverside park".
+                end = k
+                break
             } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
                 end = k + 1
                 k += 1
