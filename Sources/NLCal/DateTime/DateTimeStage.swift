@@ -283,16 +283,20 @@ public final class DateTimeStage: Stage {
         let items = chart.items
         let n = chart.atoms.count
         guard n > 0 else { return [] }
-        // Scratch layout (Int32): bucket starts [n + 2] | candidates by end [items] | choice [n + 1].
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 3 + items.count) { scratch in
+        // Scratch layout (Int32): bucket starts [n + 2] | candidates by end [items] | choice [n + 1]
+        // | candidates in chart order [items].
+        let atoms = chart.atoms, words = chart.words
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 3 + 2 * items.count) { scratch in
             let bucket = UnsafeMutableBufferPointer(rebasing: scratch[0..<(n + 2)])
             let byEnd = UnsafeMutableBufferPointer(rebasing: scratch[(n + 2)..<(n + 2 + items.count)])
-            let choice = UnsafeMutableBufferPointer(rebasing: scratch[(n + 2 + items.count)...])
+            let choice = UnsafeMutableBufferPointer(rebasing: scratch[(n + 2 + items.count)..<(2 * n + 3 + items.count)])
+            let cand = UnsafeMutableBufferPointer(rebasing: scratch[(2 * n + 3 + items.count)...])
             bucket.initialize(repeating: 0)
             var candidates = 0
             items.withUnsafeBufferPointer { items in
-                for item in items where !item.latent && reportable[Int(item.category)] && !isNoTime(item, chart) {
-                    bucket[item.end + 1] += 1
+                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words) {
+                    bucket[items[i].end + 1] += 1
+                    cand[candidates] = Int32(i)
                     candidates += 1
                 }
             }
@@ -300,7 +304,8 @@ public final class DateTimeStage: Stage {
             for p in 1..<(n + 2) { bucket[p] += bucket[p - 1] }
             // bucket[p] is now where the items ending at p start; fill, advancing bucket[p].
             items.withUnsafeBufferPointer { items in
-                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] && !isNoTime(items[i], chart) {
+                for c in 0..<candidates {
+                    let i = Int(cand[c])
                     let e = items[i].end
                     byEnd[Int(bucket[e])] = Int32(i)
                     bucket[e] += 1
@@ -354,8 +359,7 @@ public final class DateTimeStage: Stage {
     /// Items whose words name no time in their context (see the checks below); they are left
     /// out before the selection, so another reading of the same words can be chosen ("$12
     /// December 27": December 27).
-    func isNoTime(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
-        let atoms = chart.atoms, words = chart.words
+    func isNoTime(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
         if notTimes.startsPhrase(words, at: item.start) { return true }
         // A part of the day named by the word before it is an event's name: "parents'
@@ -377,9 +381,9 @@ public final class DateTimeStage: Stage {
         guard item.start > 0 else { return false }
         if greetingWords.hasWord(words[item.start - 1]) { return true }
         // An amount of money: "$12", "€30".
+        guard atoms[item.start].isDigits, !atoms[item.start].spaceBefore else { return false }
         let before = atoms[item.start - 1].text
-        return atoms[item.start].isDigits && !atoms[item.start].spaceBefore
-            && (before == "$" || before == "€" || before == "£" || before == "¥")
+        return before == "$" || before == "€" || before == "£" || before == "¥"
     }
 
     /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
