@@ -40,6 +40,7 @@ public final class DateTimeStage: Stage {
     /// "May I …", "March we …": a month word that is a verb before its subject.
     let monthVerbs: WordList
     let monthWords: WordList
+    let linkingVerbs: WordList
     /// Words that make the part of the day after them an event's name ("parents' evening").
     let dayPartNamers: WordList
     let dayPartWords: WordList
@@ -71,6 +72,7 @@ public final class DateTimeStage: Stage {
         gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
         monthVerbs = WordList("month-verb", grammar: grammar, vocabulary: parser.vocabulary)
         monthWords = WordList("month-word", grammar: grammar, vocabulary: parser.vocabulary)
+        linkingVerbs = WordList("linking-verb", grammar: grammar, vocabulary: parser.vocabulary)
         dayPartNamers = WordList("day-part-namer", grammar: grammar, vocabulary: parser.vocabulary)
         dayPartWords = WordList("day-part-word", grammar: grammar, vocabulary: parser.vocabulary)
         nightWords = WordList("night-word", grammar: grammar, vocabulary: parser.vocabulary)
@@ -346,6 +348,8 @@ public final class DateTimeStage: Stage {
         // ("Version: 1.1.30", "Room #12": the noun may be followed by a colon or "#".)
         var noun = item.start - 1
         if noun > 0, atoms[noun].text == ":" || atoms[noun].text == "#" { noun -= 1 }
+        // ("Score was 3-1", "PIN is 0915": a linking verb between.)
+        if noun > 0, !countNouns.hasWord(words[noun]), linkingVerbs.hasWord(words[noun]) { noun -= 1 }
         guard noun >= 0, countNouns.hasWord(words[noun]) else { return false }
         // The numbers (with dashes, "to", dots) are what is counted unless a clock marker
         // follows them ("Surf lesson 7-9am Sun"); what follows may still be a time on its own
@@ -380,6 +384,10 @@ public final class DateTimeStage: Stage {
         }
         guard item.start > 0 else { return false }
         if greetingWords.hasWord(words[item.start - 1]) { return true }
+        // Four digits right after another number are the rest of it: "call 555 1234".
+        if item.end - item.start == 1, atoms[item.start].isDigits, atoms[item.start - 1].isDigits { return true }
+        // A number after "#" names something: "Invoice #2026-0412", "#12".
+        if atoms[item.start].isDigits, !atoms[item.start].spaceBefore, atoms[item.start - 1].text == "#" { return true }
         // An amount of money: "$12", "€30".
         guard atoms[item.start].isDigits, !atoms[item.start].spaceBefore else { return false }
         let before = atoms[item.start - 1].text

@@ -381,10 +381,11 @@ public enum Operators {
             if let mv = arg(a, 1) { guard let m = mv.int, (0...59).contains(m) else { return nil }; f.minute = m }
             return .time(.fields(f))
         }),
-        "hhmm": ("hours and minutes written as one number: 1030, 730", { a in
+        "hhmm": ("hours and minutes written as one number: 1030, 730; with 'minutes', only when the minutes are not 00", { a in
             guard case .number(let v, let digits)? = arg(a, 0), digits >= 3, digits <= 4, v == v.rounded() else { return nil }
             let n = Int(v), h = n / 100, m = n % 100
             guard h <= 24, m <= 59 else { return nil }
+            if arg(a, 1)?.textValue == "minutes", m == 0 { return nil }
             return Operators.apply("clock", [.number(Double(h), digits: digits - 2), .number(Double(m), digits: 2)])
         }),
         "zone": ("a time zone from its lexicon value: an IANA identifier, then std or dst for an abbreviation of standard or daylight time", { a in
