@@ -187,8 +187,6 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    /// The run of phrases (in text order) with at most `maxGap` atoms between neighbours and at
-    /// most `maxItems` phrases that covers the most atoms; ties go to the earliest.
     /// Whether a time is a holiday, or a part of one ("Thanksgiving dinner").
     static func namesHoliday(_ e: TimeExpr) -> Bool {
         switch e {
@@ -208,7 +206,11 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    static func bestCluster(_ ranges: [(Int, Int)], maxGap: Int = 8, maxItems: Int = 5) -> Range<Int> {
+    /// The run of phrases (in text order) with at most `maxGap` atoms between neighbours and at
+    /// most `maxItems` phrases that covers the most atoms; ties go to the earliest. (A gap of 12
+    /// lets people and a place stand between a time and its day: "Standup 10:00 w/ Seo-yeon and
+    /// Tae on Zoom tmrw".)
+    static func bestCluster(_ ranges: [(Int, Int)], maxGap: Int = 12, maxItems: Int = 5) -> Range<Int> {
         var best = 0..<1
         var bestCover = -1
         var start = 0

@@ -658,6 +658,12 @@ public enum Operators {
             }
         }
         if case .openInterval = y, !isOpenInterval(x) { return intersect(y, x) }
+        // A length said with a time keeps its length: "tmrw for 15 min" + "10:00".
+        if case .spanFor(let inner, let d) = x {
+            if case .spanFor = y { return nil }
+            return intersect(inner, y).map { .spanFor($0, d) }
+        }
+        if case .spanFor = y { return intersect(y, x) }
         // A deadline said with more detail: "by midnight" + "tonight" is by midnight tonight.
         if case .deadline(let inner, let inclusive) = x {
             if case .deadline = y { return nil }
