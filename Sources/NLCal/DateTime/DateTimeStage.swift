@@ -231,7 +231,9 @@ public final class DateTimeStage: Stage {
     /// whose cycle ("last Friday of this month") already passed moves to the next cycle.
     func resolve(_ expr: TimeExpr, _ ctx: Resolver.Context, recurring: Bool) -> Resolution? {
         var resolver = Resolver(ctx)
-        guard let first = resolver.resolve(expr) else { return nil }
+        guard var first = resolver.resolve(expr) else { return nil }
+        // A recurrence whose day is today but whose time has passed simply starts next time.
+        if recurring { first.notes.removeAll { if case .sameWeekdayPassed = $0 { return true }; return false } }
         guard recurring, let s = first.start, s < ctx.now else { return first }
         for k in 1...24 {
             var r = Resolver(ctx)

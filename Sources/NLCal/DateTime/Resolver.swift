@@ -379,6 +379,12 @@ public struct Resolver {
                 if window == nil, !f.hasDate, f.hasTimeOfDay, day > ref.date, f.hour != nil {
                     notes.append(.timePassed(alternative: LocalDateTime(ref.date, seconds: s.start.seconds)))
                 }
+                // "Choir Wednesday 7pm" said on a Wednesday evening: next week's was taken, but
+                // the weekday is today's, which stays a question.
+                if window == nil, !past, f.weekday != nil, f.day == nil, f.month == nil, f.weekdaySet == nil,
+                   day > ref.date, ref.date.weekday == f.weekday, f.hasTimeOfDay, ctx.policies.sameWeekday == .today {
+                    notes.append(.sameWeekdayPassed(alternative: LocalDateTime(ref.date, seconds: s.start.seconds)))
+                }
                 if window == nil, f.year == nil, f.month != nil, f.day != nil, day.year > ref.date.year {
                     let thisYear = CivilDate(ref.date.year, f.month!, f.day!)
                     // Only a date that passed recently is a question ("17 October" said on the 23rd);
@@ -792,7 +798,10 @@ public struct Resolver {
         let notesBefore = notes.count
         let s = span(inner, ref: otherRef)
         zone = saved
-        // Alternatives noted inside are wall times of the other zone: say them in ours.
+        // Alternatives noted inside are wall times of the other zone: say them in ours. A
+        // weekday whose time passed in the other zone was not "today" for the user: no question.
+        let inner = notes[notesBefore...].filter { if case .sameWeekdayPassed = $0 { return false }; return true }
+        notes.replaceSubrange(notesBefore..., with: inner)
         for i in notesBefore..<notes.count {
             notes[i] = notes[i].mapTimes { saved.local(at: other.instant(of: $0).instant) }
         }
@@ -939,6 +948,9 @@ public enum ResolutionNote: Sendable, Equatable {
     case datePassed(alternative: LocalDateTime)
     /// A weekday said on that weekday: today was taken; the alternative is a week later.
     case sameWeekdayToday(alternative: LocalDateTime)
+    /// A weekday said on that weekday whose time had passed today: next week's was taken; the
+    /// alternative is today's, already past.
+    case sameWeekdayPassed(alternative: LocalDateTime)
     /// "next <weekday>" has two readings.
     case nextWeekday(alternative: LocalDateTime)
     /// A numeric date could be read month-first or day-first.
@@ -956,6 +968,7 @@ public enum ResolutionNote: Sendable, Equatable {
         case .midnight(let t): return .midnight(alternative: f(t))
         case .datePassed(let t): return .datePassed(alternative: f(t))
         case .sameWeekdayToday(let t): return .sameWeekdayToday(alternative: f(t))
+        case .sameWeekdayPassed(let t): return .sameWeekdayPassed(alternative: f(t))
         case .nextWeekday(let t): return .nextWeekday(alternative: f(t))
         case .dateOrder(let t): return .dateOrder(alternative: f(t))
         case .zoneAbbreviation: return self

@@ -197,6 +197,10 @@ public final class ValidationStage: Stage {
                     [Chip(id: "today", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
                      Chip(id: "next-week", label: label(LocalDateTime(alt.date, seconds: currentLocal.seconds), allDay: state.event.allDay),
                           patch: movePatch(toLocal: LocalDateTime(alt.date, seconds: currentLocal.seconds)))])
+            case .sameWeekdayPassed(let alt):
+                add("same-weekday", "That weekday is today, and the time has passed. Next week or today?",
+                    [Chip(id: "next-week", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "today", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
             case .nextWeekday(let alt):
                 let target = LocalDateTime(alt.date, seconds: currentLocal.seconds)
                 add("next-weekday", "\"Next\" could mean this coming one or the one after.",
