@@ -48,7 +48,7 @@ at | in | on | via | @ | inside | near | over at
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
-park | field | oval | court | pitch | track | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
+park | canteen | cafeteria | kitchenette | field | oval | court | pitch | track | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
 centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
 
@@ -66,6 +66,7 @@ look | looks | looking | looked | glance | glancing | stare | staring | peek | l
 # what happens rather than where ("Presentation at the board meeting Friday").
 [not-a-place]
 latest | earliest | least | most | moment | time | last minute | end | start | beginning
+person | progress | private | public | general | total | advance | case | fact | charge | touch | mind | bed | full | detail | turn | tears | love | trouble | time zone
 meeting | meetings | call | session | review | sync | standup | talk | presentation | demo | interview | lecture | webinar | party | event
 
 # Words that end a place's run of lower-case words, besides connectors, list joiners, location
@@ -108,7 +109,7 @@ mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
 
 # Words joining names in a list.
 [list-joiner]
-and | & | , | , and
+and | & | , | , and | +
 
 # Words that name a group, a place or an animal, not a person ("call with the Boston team",
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").

@@ -77,6 +77,10 @@ public final class LocationStage: Stage {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
+            if tokens[i].original.lowercased() == "in", let end = lowerCaseRunBeforeTime(from: s, tokens, words, state) {
+                claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
+                return
+            }
         }
         // No preposition: a numbered venue ("Room 12") or a meeting link.
         for k in tokens.indices where !state.isClaimed(tokens[k].range) {
@@ -91,6 +95,24 @@ public final class LocationStage: Stage {
                 return
             }
         }
+    }
+
+    /// After "in", one to three words typed without capitals that run up to the time phrase or
+    /// to the end of the text name a place: "conf in austin jun 15-17", "ski trip 16-23 jan in
+    /// val d'isere", "mtg … in salle 3". Words of `not-a-place` ("in person", "in progress")
+    /// and linking words stop it.
+    func lowerCaseRunBeforeTime(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        guard s < tokens.count, tokens[s].kind == .word else { return nil }
+        var k = s
+        while k < tokens.count, k - s < 3, !state.isClaimed(tokens[k].range) {
+            let t = tokens[k]
+            guard t.kind == .word || t.kind == .number || t.kind == .compound else { break }
+            if notPlaces.contains(words, k) || connectors.contains(words, k) || joiners.match(words, at: k) > 0
+                || prepositions.match(words, at: k) > 0 || attendeeIntros.match(words, at: k) > 0 { return nil }
+            k += 1
+        }
+        guard k > s, k == tokens.count || state.isClaimed(tokens[k].range) else { return nil }
+        return k - 1
     }
 
     /// A URL whose host has a platform word among its labels (zoom, meet, teams, webex…).
