@@ -64,21 +64,23 @@ public final class DateTimeStage: Stage {
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
         }
-        amCues = WordList("am-cue", grammar: grammar, vocabulary: parser.vocabulary)
-        pmCues = WordList("pm-cue", grammar: grammar, vocabulary: parser.vocabulary)
-        countNouns = WordList("count-noun", grammar: grammar, vocabulary: parser.vocabulary)
-        measureUnits = WordList("measure-unit", grammar: grammar, vocabulary: parser.vocabulary)
-        greetingWords = WordList("greeting-before-time", grammar: grammar, vocabulary: parser.vocabulary)
-        gratitude = WordList("gratitude", grammar: grammar, vocabulary: parser.vocabulary)
-        monthVerbs = WordList("month-verb", grammar: grammar, vocabulary: parser.vocabulary)
-        monthWords = WordList("month-word", grammar: grammar, vocabulary: parser.vocabulary)
-        linkingVerbs = WordList("linking-verb", grammar: grammar, vocabulary: parser.vocabulary)
-        dayPartNamers = WordList("day-part-namer", grammar: grammar, vocabulary: parser.vocabulary)
-        dayPartWords = WordList("day-part-word", grammar: grammar, vocabulary: parser.vocabulary)
-        nightWords = WordList("night-word", grammar: grammar, vocabulary: parser.vocabulary)
-        notTimes = WordList("not-a-time", grammar: grammar, vocabulary: parser.vocabulary)
-        meridiems = WordList("meridiem", grammar: grammar, vocabulary: parser.vocabulary)
-        subjectPronouns = WordList("subject-pronoun", grammar: grammar, vocabulary: parser.vocabulary)
+        let vocabulary = parser.vocabulary
+        func list(_ name: String) -> WordList { WordList(name, grammar: grammar, vocabulary: vocabulary) }
+        amCues = list("am-cue")
+        pmCues = list("pm-cue")
+        countNouns = list("count-noun")
+        measureUnits = list("measure-unit")
+        greetingWords = list("greeting-before-time")
+        gratitude = list("gratitude")
+        monthVerbs = list("month-verb")
+        monthWords = list("month-word")
+        linkingVerbs = list("linking-verb")
+        dayPartNamers = list("day-part-namer")
+        dayPartWords = list("day-part-word")
+        nightWords = list("night-word")
+        notTimes = list("not-a-time")
+        meridiems = list("meridiem")
+        subjectPronouns = list("subject-pronoun")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -148,11 +150,11 @@ public final class DateTimeStage: Stage {
         func otherReadings() -> [(TimeExpr, [Item])] {
             let same = chart.items.filter { it in
                 !it.latent && it.start == longest.0.start && it.end == longest.0.end && it.value != longest.0.value
-                    && isTime[Int(it.category)]
+                    && isTime[Int(it.category)] && !isNoTime(it, chart.atoms, chart.words)
             }.sorted { $0.size < $1.size }
             let parts = chart.items.filter { it in
                 !it.latent && it.start >= longest.0.start && it.end <= longest.0.end && it.end - it.start < longest.0.end - longest.0.start
-                    && isTime[Int(it.category)]
+                    && isTime[Int(it.category)] && !isNoTime(it, chart.atoms, chart.words)
             }.sorted { ($0.end - $0.start, -$0.size) > ($1.end - $1.start, -$1.size) }
             return (same + parts).compactMap { it in
                 if case .time(let t) = it.value { return (t, [it]) }
@@ -403,9 +405,7 @@ public final class DateTimeStage: Stage {
     /// "our 1:1 to next Wed": "1 to next Wed").
     func isMeasure(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         let first = item.start, last = item.end - 1, next = item.end
-        if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore,
-           atoms[first - 1].text == ":" || atoms[first - 1].text == "." || atoms[first - 1].text == "-",
-           !atoms[first - 1].spaceBefore, atoms[first - 2].isDigits {
+        if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore, isNumberGlue(atoms[first - 1]), atoms[first - 2].isDigits {
             return true
         }
         guard atoms[last].isDigits, next < atoms.count else { return false }
@@ -413,9 +413,12 @@ public final class DateTimeStage: Stage {
         // Glued to more digits by ".", ":" or "-" that the phrase did not take: a decimal
         // ("6.5"), a ratio or a one-to-one ("1:1", "16:9"), a count or a phone number ("1-2-3",
         // "555-1234").
-        let glue = atoms[next].text
-        return (glue == "." || glue == ":" || glue == "-") && !atoms[next].spaceBefore
-            && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
+        return isNumberGlue(atoms[next]) && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
+    }
+
+    /// ".", ":" or "-" typed right after the atom before it, as inside "6.5", "1:1", "555-1234".
+    func isNumberGlue(_ a: Atom) -> Bool {
+        !a.spaceBefore && (a.text == "." || a.text == ":" || a.text == "-")
     }
 
     /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.

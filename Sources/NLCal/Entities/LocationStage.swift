@@ -105,10 +105,8 @@ public final class LocationStage: Stage {
         guard s < tokens.count, tokens[s].kind == .word else { return nil }
         var k = s
         while k < tokens.count, k - s < 3, !state.isClaimed(tokens[k].range) {
-            let t = tokens[k]
-            guard t.kind == .word || t.kind == .number || t.kind == .compound else { break }
-            if notPlaces.contains(words, k) || connectors.contains(words, k) || joiners.match(words, at: k) > 0
-                || prepositions.match(words, at: k) > 0 || attendeeIntros.match(words, at: k) > 0 { return nil }
+            let numbered = tokens[k].kind == .number || tokens[k].kind == .compound
+            guard numbered || (isRunWord(k, tokens, words, state) && !notPlaces.contains(words, k)) else { return nil }
             k += 1
         }
         guard k > s, k == tokens.count || state.isClaimed(tokens[k].range) else { return nil }

@@ -130,13 +130,6 @@ extension WordList {
     }
 
     func occurs(in words: [Int32]) -> Bool {
-        for i in words.indices where words[i] >= 0 {
-            for p in phrases(startingWith: words[i]) where i + p.count <= words.count {
-                var same = true
-                for j in 1..<max(p.count, 1) where p[j] != words[i + j] { same = false; break }
-                if same { return true }
-            }
-        }
-        return false
+        words.indices.contains { startsPhrase(words, at: $0) }
     }
 }
