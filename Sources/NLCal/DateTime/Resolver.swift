@@ -52,6 +52,9 @@ public struct Resolver {
         /// (`deadlineIsDay` false) or the last day it leaves whole (`deadlineIsDay` true).
         var deadline: LocalDateTime?
         var deadlineIsDay = false
+        /// The deadline is a moment something is due ("by 5pm"), which its event marks by
+        /// starting there; otherwise ("until 5pm", "before noon") the event runs up to it.
+        var deadlineIsDue = false
         /// Where the days of a span that starts before them begin: a weekend starts Friday at
         /// 18:00, its days (an all-day event, a time of day said with it) on Saturday.
         var dayStart: LocalDateTime?
@@ -80,6 +83,7 @@ public struct Resolver {
         if let d = span.deadline {
             r.deadline = zone.instant(of: d).instant
             r.deadlineIsDay = span.deadlineIsDay
+            r.deadlineIsDue = span.deadlineIsDue
         }
         r.hasTimeOfDay = expr.hasTimeOfDay
         r.notes = notes
@@ -164,6 +168,9 @@ public struct Resolver {
                 r.deadline = t.deadline
                 r.deadlineIsDay = t.deadlineIsDay
             }
+            // "by 5pm" says when something is due, as "due 5pm" does; "within 2 hours" is a
+            // time to do it in.
+            r.deadlineIsDue = inclusive
             return r
         case .cycles(let g, let from, let count):
             guard count >= 1 else { return nil }
@@ -929,6 +936,8 @@ public struct Resolution: Sendable {
     /// (`deadlineIsDay`) the local midnight starting the day an all-day event takes.
     public var deadline: Int?
     public var deadlineIsDay = false
+    /// The deadline is a due moment ("by 5pm"): a timed event starts there instead of ending there.
+    public var deadlineIsDue = false
     public var notes: [ResolutionNote] = []
 }
 

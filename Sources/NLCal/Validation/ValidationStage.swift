@@ -10,9 +10,10 @@
 /// - A whole cycle ("this week", "next month", "this year") is an all-day event on its first
 ///   day that has not passed: today for the current cycle, the first day for a later one.
 /// - A deadline ("until 5pm", "before noon", "by Friday", "by eod tomorrow") puts the event on
-///   the deadline: a time of day ends the event there, which lasts the stated or default length
-///   ("Work until 5pm" → 16:00–17:00); a part of the day counts as its usual time ("by eod" →
-///   ends 17:00); days make an all-day event on the last whole day the deadline leaves
+///   the deadline. A time of day the work runs up to ends the event there, which lasts the
+///   stated or default length ("Work until 5pm" → 16:00–17:00); a time something is due by
+///   starts it, as "due 5pm" does ("Submit the form by 5pm" → 17:00–18:00). A part of the day
+///   counts as its usual time ("by eod" → 17:00); days make an all-day event on the last whole day the deadline leaves
 ///   ("by Friday", "until Friday" → Friday; "before Friday" → Thursday).
 /// - A recurrence's `until` becomes RRULE `UNTIL`: a day is included ("until Friday"), a month
 ///   or year is not ("until June" ends May 31, "until 2027" ends Dec 31, 2026). All-day events
@@ -83,8 +84,9 @@ public final class ValidationStage: Stage {
         } else {
             let length = state.duration.map { Int($0.approximateSeconds.rounded()) } ?? context.policies.defaultDurationMinutes * 60
             ev.allDay = false
-            ev.end = deadline
-            ev.start = deadline - length
+            let start = res.deadlineIsDue ? deadline : deadline - length
+            ev.start = start
+            ev.end = start + length
         }
         ev.recurrence = state.recurrence.map { rrule($0, state: state, allDay: isDay, context: context) }
         state.event = ev
