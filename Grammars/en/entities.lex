@@ -29,6 +29,23 @@ i | we | you | he | she | they | u
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 9/11 | 7-eleven | 7 - eleven
 
+# Weekday abbreviations that are everyday words too. Typed in lower case and standing alone,
+# they are the word after an article or possessive ("the sun"), after a subject ("I sat", "the
+# cat sat"), before a possessive ("sun's out") or before a word that makes them the verb or the
+# star ([homograph-follower]: "sat next to Sam").
+[weekday-homograph]
+sat | sun
+
+[homograph-follower]
+next to | down | beside | up | is out | is shining | was out | was shining | came out | comes out | is up | was up
+
+[homograph-subject]
+i | we | he | she | they | it
+
+# Words that make the word after them a noun: "the sun", "a cat sat", "my dog".
+[determiner]
+the | a | an | my | his | her | our | their | its
+
 # Words that make the part of the day right after them the name of an event: "parents'
 # evening", "open evening", "quiz night", "games night".
 [day-part-namer]

@@ -50,6 +50,11 @@ public final class DateTimeStage: Stage {
     /// am/pm words: after counted numbers they make the numbers a clock time.
     let meridiems: WordList
     let subjectPronouns: WordList
+    /// "sat", "sun": weekday abbreviations that are everyday words too (see `isHomographWord`).
+    let weekdayHomographs: WordList
+    let homographFollowers: WordList
+    let homographSubjects: WordList
+    let determiners: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -81,6 +86,10 @@ public final class DateTimeStage: Stage {
         notTimes = list("not-a-time")
         meridiems = list("meridiem")
         subjectPronouns = list("subject-pronoun")
+        weekdayHomographs = list("weekday-homograph")
+        homographFollowers = list("homograph-follower")
+        homographSubjects = list("homograph-subject")
+        determiners = list("determiner")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -380,10 +389,8 @@ public final class DateTimeStage: Stage {
             if dayPartNamers.hasWord(words[prev]) { return true }
         }
         // A month's name with a possessive is someone's ("Auntie May's"), not the month.
-        if item.start + 2 < atoms.count, monthWords.hasWord(words[item.start]), atoms[item.start + 1].text == "'" || atoms[item.start + 1].text == "’",
-           !atoms[item.start + 1].spaceBefore, atoms[item.start + 2].text.lowercased() == "s", !atoms[item.start + 2].spaceBefore {
-            return true
-        }
+        if monthWords.hasWord(words[item.start]), hasPossessive(after: item.start, atoms) { return true }
+        if isHomographWord(item, atoms, words) { return true }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
            subjectPronouns.hasWord(words[item.end]) {
             return true
@@ -399,6 +406,29 @@ public final class DateTimeStage: Stage {
         let before = atoms[item.start - 1].text
         return before == "$" || before == "€" || before == "£" || before == "¥"
     }
+
+    /// "'s" typed right after atom `i` ("May's", "sun's").
+    func hasPossessive(after i: Int, _ atoms: [Atom]) -> Bool {
+        i + 2 < atoms.count && (atoms[i + 1].text == "'" || atoms[i + 1].text == "’") && !atoms[i + 1].spaceBefore
+            && atoms[i + 2].text.lowercased() == "s" && !atoms[i + 2].spaceBefore
+    }
+
+    /// A lower-case "sat" or "sun" standing alone that is the everyday word, not the weekday:
+    /// after an article or possessive ("in the sun"), after a subject ("I sat", "the cat sat
+    /// on the mat"), before a possessive ("sun's out") or a word that makes it the verb or the
+    /// star ("sat next to Sam", "sun came out"). With a time beside it ("sat 10am") the phrase
+    /// is longer and stays a date.
+    func isHomographWord(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        let i = item.start
+        guard item.end - i == 1, weekdayHomographs.hasWord(words[i]), !atoms[i].initialCapital else { return false }
+        if hasPossessive(after: i, atoms) || homographFollowers.startsPhrase(words, at: i + 1) { return true }
+        guard i > 0 else { return false }
+        if determiners.hasWord(words[i - 1]) || homographSubjects.hasWord(words[i - 1]) { return true }
+        // "the cat sat on …": a noun after a determiner, then more words.
+        return i > 1 && determiners.hasWord(words[i - 2]) && isLetters(atoms[i - 1]) && i + 1 < atoms.count && isLetters(atoms[i + 1])
+    }
+
+    func isLetters(_ a: Atom) -> Bool { a.text.first?.isLetter ?? false }
 
     /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
     /// only the whole part of a decimal or ratio ("at 6.5 kilograms": the item saw "at 6";

@@ -65,6 +65,8 @@ public enum Operators {
             f.hour = Int(h)
             if let mv = arg(a, 1) { guard let m = mv.int, m >= 0, m <= 59 else { return nil }; f.minute = m }
             if let s = arg(a, 2)?.int { guard s >= 0, s < 60 else { return nil }; f.second = s }
+            // 24:00 is the end of a day; "24:10" is no clock time (a lap or a race time).
+            if Int(h) == 24, (f.minute ?? 0) != 0 || (f.second ?? 0) != 0 { return nil }
             if let mer = arg(a, 3)?.textValue {
                 return applyMeridiem(f, mer).map { .time(.fields($0)) }
             }
