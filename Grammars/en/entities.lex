@@ -46,6 +46,10 @@ i | we | he | she | they | it
 [determiner]
 the | a | an | my | his | her | our | their | its
 
+# A month's name alone after one is no date: "Join a March for peace", "an April wedding".
+[indefinite-article]
+a | an
+
 # Words that make the part of the day right after them the name of an event: "parents'
 # evening", "open evening", "quiz night", "games night".
 [day-part-namer]

@@ -55,6 +55,7 @@ public final class DateTimeStage: Stage {
     let homographFollowers: WordList
     let homographSubjects: WordList
     let determiners: WordList
+    let indefiniteArticles: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -90,6 +91,7 @@ public final class DateTimeStage: Stage {
         homographFollowers = list("homograph-follower")
         homographSubjects = list("homograph-subject")
         determiners = list("determiner")
+        indefiniteArticles = list("indefinite-article")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -363,6 +365,8 @@ public final class DateTimeStage: Stage {
         // ("Version: 1.1.30", "Room #12": the noun may be followed by a colon or "#".)
         var noun = item.start - 1
         if noun > 0, atoms[noun].text == ":" || atoms[noun].text == "#" { noun -= 1 }
+        // ("Flight AC 847": a code typed in capitals between.)
+        if noun > 0, atoms[noun].capitals, atoms[noun].text.count <= 3, isLetters(atoms[noun]) { noun -= 1 }
         // ("Score was 3-1", "PIN is 0915": a linking verb between.)
         if noun > 0, !countNouns.hasWord(words[noun]), linkingVerbs.hasWord(words[noun]) { noun -= 1 }
         guard noun >= 0, countNouns.hasWord(words[noun]) else { return false }
@@ -391,6 +395,11 @@ public final class DateTimeStage: Stage {
         // A month's name with a possessive is someone's ("Auntie May's"), not the month.
         if monthWords.hasWord(words[item.start]), hasPossessive(after: item.start, atoms) { return true }
         if isHomographWord(item, atoms, words) { return true }
+        // "Join a March for peace", "an April wedding": a month after "a" is no date.
+        if item.end - item.start == 1, item.start > 0, monthWords.hasWord(words[item.start]), indefiniteArticles.hasWord(words[item.start - 1]) {
+            return true
+        }
+        if isInsideCode(item, atoms) { return true }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
            subjectPronouns.hasWord(words[item.end]) {
             return true
@@ -429,6 +438,22 @@ public final class DateTimeStage: Stage {
     }
 
     func isLetters(_ a: Atom) -> Bool { a.text.first?.isLetter ?? false }
+
+    /// A phrase inside a code mixing letters and digits ("#ZK9Q2P", "A1B2C3"): a word that
+    /// switches between them three times or more is an identifier ("3pm", "mon3pm" switch
+    /// fewer times).
+    func isInsideCode(_ item: Item, _ atoms: [Atom]) -> Bool {
+        let token = atoms[item.start].tokenIndex
+        var lo = item.start, hi = item.start
+        while lo > 0, atoms[lo - 1].tokenIndex == token { lo -= 1 }
+        while hi + 1 < atoms.count, atoms[hi + 1].tokenIndex == token { hi += 1 }
+        guard hi - lo >= 3 else { return false }
+        var switches = 0
+        for k in lo..<hi where atoms[k].isDigits != atoms[k + 1].isDigits && isLetters(atoms[atoms[k].isDigits ? k + 1 : k]) {
+            switches += 1
+        }
+        return switches >= 3
+    }
 
     /// A phrase ending in a number that measures something: "at 6 kg", "12.53%", or that is
     /// only the whole part of a decimal or ratio ("at 6.5 kilograms": the item saw "at 6";
