@@ -757,13 +757,23 @@ public struct Resolver {
         if case .fields(let f) = b, window == nil || b.hasTimeOfDay {
             e = fields(f, ref: startAt, window: nil)
             if e == nil || (b.grain >= .day && e!.start < LocalDateTime(startAt.date)) { e = fields(f, ref: startAt, window: nil) }
+        } else if let fromNow = span(b, ref: ref, window: nil), endOf(fromNow, b) > startAt {
+            // An end said from today ("the 4th to the 23rd of next month") is read from today,
+            // not from the start, when it still follows the start.
+            e = fromNow
         } else {
             e = span(b, ref: startAt, window: nil)
         }
         guard let end = e else { return nil }
-        let to = end.grain >= .day && !b.hasTimeOfDay ? end.end : end.start
+        let to = endOf(end, b)
         guard to > startAt else { return nil }
         return Span(start: startAt, end: to, grain: min(s.grain, end.grain), isInterval: true)
+    }
+
+    /// Where a range ends at its end phrase: after its days ("to Friday" → Saturday 00:00), at
+    /// a time of day ("to 5pm" → 17:00).
+    func endOf(_ end: Span, _ b: TimeExpr) -> LocalDateTime {
+        end.grain >= .day && !b.hasTimeOfDay ? end.end : end.start
     }
 
     /// A holiday's next occurrence: one still going on counts ("Ramadan" said during Ramadan);
