@@ -70,7 +70,8 @@ pm | p.m. | p.m | p m | p. m. | p = pm
 noon | midday | mid-day | mid day | noonish = 12:00
 midnight = 24:00
 
-# Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts.
+# Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then
+# `ends-day` for a part that ends the day (a deadline said with it lasts until midnight).
 [day-part-word]
 morning | mornings | morn | morningish = 0-12@9
 early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
@@ -86,7 +87,9 @@ evening | evenings | eve | eveningish = 18-24@18
 late night = 21-24@22
 lunchtime | lunch time = 12-14@12
 
-end of day | eod | end of the day | close of business | COB = 17-24@17
+# The end of the day: an event said with it starts at 17:00; a deadline said with it ("by EOD")
+# lasts until midnight.
+end of day | eod | end of the day | close of business | COB = 17-24@17 ends-day
 
 # Parts of the day named by a phrase that is a time by itself.
 # "night" alone is latent: it is usually part of a name ("Poker night", "Club night"), but

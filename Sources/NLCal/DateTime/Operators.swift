@@ -473,14 +473,17 @@ public enum Operators {
 
     private static let dayParts = Mutex<[String: DayPart?]>([:])
 
-    /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30").
+    /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30"). A trailing
+    /// word `ends-day` marks a part that ends the day (`DayPart.endsDay`).
     static func parseDayPart(_ s: String, name: String) -> DayPart? {
-        let main = s.split(separator: "@")
+        let words = s.split(separator: " ")
+        guard let spec = words.first, words.dropFirst().allSatisfy({ $0 == "ends-day" }) else { return nil }
+        let main = spec.split(separator: "@")
         guard let range = main.first else { return nil }
         let ends = range.split(separator: "-")
         guard ends.count == 2, let from = parseHHMM(String(ends[0])), let to = parseHHMM(String(ends[1])), from < to else { return nil }
         let def = main.count > 1 ? (parseHHMM(String(main[1])) ?? from) : from
-        return DayPart(name: name, from: from, to: to, defaultStart: def)
+        return DayPart(name: name, from: from, to: to, defaultStart: def, endsDay: words.count > 1)
     }
 
     /// A holiday from its lexicon value: a base then modifiers (see `Holiday`).

@@ -154,10 +154,10 @@ public struct Resolver {
         case .deadline(let inner, let inclusive):
             guard let s = span(inner, ref: ref, window: window) else { return nil }
             // A time of day is a moment ("by 2pm": until 14:00), and so is a part of the day
-            // ("by lunch", "by EOD": until it begins, as the event placed on the deadline says);
-            // a day or longer lasts ("by Friday": until Friday ends) unless the phrase says
-            // otherwise ("within 2 weeks").
-            let to = inclusive && !inner.hasTimeOfDay ? s.end : s.start
+            // ("by lunch": until it begins, as the event placed on the deadline says) unless it
+            // ends the day ("by EOD": until midnight); a day or longer lasts ("by Friday":
+            // until Friday ends) unless the phrase says otherwise ("within 2 weeks").
+            let to = inclusive && (!inner.hasTimeOfDay || dayPartOf(inner)?.endsDay == true) ? s.end : s.start
             guard to > ref else { return nil }
             var r = Span(start: ref, end: to, grain: .second, isInterval: true)
             r.deadline = s.deadline

@@ -80,6 +80,9 @@ public struct DayPart: Hashable, Sendable {
     public var from: Int
     public var to: Int
     public var defaultStart: Int
+    /// The part ends the day ("end of day", "close of business"): a deadline said with it lasts
+    /// until its end ("by EOD": until midnight), where "by lunch" lasts until lunch begins.
+    public var endsDay = false
 }
 
 /// The fields of a calendar pattern: "Tue", "March 5", "1pm", "Tue 1pm" are all fields.
