@@ -148,9 +148,11 @@ the | a | an | my | our | your | his | her | their | me | you | us | them | him 
 [meal-time-prep]
 at | during | over | around | after | before | by | until | till | from | about | through | past | since | @
 
-# Words that open a note rather than name the event: "Remind me to call Mom at 5" → "Call Mom".
+# Words that ask the app to remind rather than name the event: "Remind me to call Mom at 5" →
+# "Call Mom". Labels and courtesy words stay, as typed ("Reminder: quarterly review", "Pls book
+# the room"): the conventions keep the text otherwise as typed.
 [title-lead]
-remind me to | reminder to | reminder : | reminder - | remember to | don't forget to | dont forget to | don't forget : | todo : | to do : | to-do : | pls | please | note to self : | fyi :
+remind me to | reminder to | remember to | don't forget to | dont forget to | note to self :
 
 # A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
 [phrasal-verb]

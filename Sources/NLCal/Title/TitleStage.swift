@@ -5,8 +5,12 @@
 /// go with them; whitespace collapses; the first letter is upper-cased and the rest stays as
 /// typed. Emoji stay ("Road trip this weekend 🚗" → "Road trip 🚗"), and so do marks typed onto
 /// a title word ("Flu jab!! thurs 9:40am" → "Flu jab!!") and brackets closed in the title ("Party
-/// (BYOB) sat 8pm"); other punctuation at a cut is a dangling separator and goes ("Lunch, Friday"
-/// → "Lunch"), as do marks after a cut ("Party tonight!!" → "Party"). People stay in the title
+/// (BYOB) sat 8pm"); punctuation left at the end or the start of the title by a cut is a
+/// dangling separator and goes ("Lunch, Friday" → "Lunch", "Friday: offsite" → "Offsite"), but
+/// the text around a cut otherwise stays as typed: a separator between kept words ("Let's grab
+/// coffee tomorrow at 8:30, my treat" → "Let's grab coffee, my treat") and the marks that end
+/// the text ("Can we move the retro to Thursday 2:30?" → "Can we move the retro?", "Party
+/// tonight!!" → "Party!!"). People stay in the title
 /// ("Lunch with Alex"). A meal that gave the time is what the
 /// event is, so it stays ("dinner on Sat at 7 with Jo" → "Dinner with Jo", "Meet Bob for lunch
 /// tomorrow" → "Meet Bob for lunch"), unless a word of `meal-time-prep` makes it only a time
@@ -94,11 +98,16 @@ public final class TitleStage: Stage {
                 }
             }
             if idx > 0 || startsWithCut {
-                while !run.isEmpty, isLeadingConnector(tokens, words, run.lowerBound, in: run) { run = (run.lowerBound + 1)..<run.upperBound }
+                while !run.isEmpty, isLeadingConnector(tokens, words, run.lowerBound, in: run),
+                      title.isEmpty || !keepsMark(tokens, run) {
+                    run = (run.lowerBound + 1)..<run.upperBound
+                }
             }
+            // A mark kept after a cut sits where it was typed ("you, ok?": no space before ",").
+            let gluedMark = !run.isEmpty && !title.isEmpty && tokens[run.lowerBound].isPunctuation && !tokens[run.lowerBound].spaceBefore
             var prevEnd: Int?
             for i in run {
-                if !title.isEmpty, (tokens[i].spaceBefore || prevEnd == nil || prevEnd != tokens[i].range.lowerBound) { title += " " }
+                if !title.isEmpty, (tokens[i].spaceBefore || (prevEnd == nil && !gluedMark) || (prevEnd != nil && prevEnd != tokens[i].range.lowerBound)) { title += " " }
                 title += tokens[i].original
                 prevEnd = tokens[i].range.upperBound
             }
@@ -147,6 +156,19 @@ public final class TitleStage: Stage {
             if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
         }
         return kept
+    }
+
+    /// Whether the mark opening a run after a cut stays, the title being written so far: the
+    /// text is kept as typed around what was cut ("Drinks with Jess tonight at 9, you in?" →
+    /// "Drinks with Jess, you in?"; "Can we move the retro to Thursday 2:30?" → "Can we move the
+    /// retro?"). A separator stays when words follow it in the run, a mark of tone ("?", "!!")
+    /// when only marks of tone follow it.
+    func keepsMark(_ tokens: [Token], _ run: Range<Int>) -> Bool {
+        let first = tokens[run.lowerBound]
+        guard first.isPunctuation, !TitleStage.isPictograph(first) else { return false }
+        let rest = run.dropFirst()
+        if TitleStage.isExpressiveMark(first) { return rest.allSatisfy { TitleStage.isExpressiveMark(tokens[$0]) } }
+        return rest.contains { !tokens[$0].isPunctuation }
     }
 
     /// A connector left dangling at the start of a run after a cut: a separator, a mark ("!" after
