@@ -1,7 +1,13 @@
-# Words that make a bare hour ("at 8") lean to the evening or the morning.
+# Words that make a bare hour ("at 8") lean to the evening or the morning. With no cue a bare
+# 7–11 is the morning.
 
 [pm-cue]
-dinner | hot pot | hotpot | drinks | drink | pints | pint | beers | beer | cocktails | wine | supper | movie | movie night | party | gig | concert | bar | pub | date night | tonight | karaoke | poker | club | show | theatre | theater | game night | happy hour | dance | nightcap | barbecue | bbq
+dinner | hot pot | hotpot | drinks | drink | pints | pint | beers | beer | cocktails | wine | supper | movie | movie night | party | gig | concert | bar | pub | date night | tonight | karaoke | poker | club | show | theatre | theater | game night | night | nite | nights | happy hour | dance | nightcap | barbecue | bbq
 
 [am-cue]
 breakfast | brekkie | brekky | breaky | brunch | coffee | standup | stand-up | dentist | zahnarzt | doctor | vet | orthodontist | appt | blood test | physio | checkup | check-up | clinic | optician | optometrist | dermatologist | pediatrician | exam | midterm | quiz | sprint | planning | retro | demo | gym | run | jog | market | school run | commute | yoga | swim | swimming | meeting | sync | scrum | 1:1 | one-on-one | review | kickoff | kick-off | check-in | interview | training | workshop | class | lesson | lecture | appointment | standup meeting | office hours | yum cha | dim sum | school | work
+
+# Words of things that run at both halves of the day: a bare 7–11 said with one is still the
+# morning, but flagged ("Shinkansen to Kyoto next Mon 7:40": 07:40 or 19:40?).
+[either-half-cue]
+train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | departure | departs | depart | boarding | red-eye | shift | night shift

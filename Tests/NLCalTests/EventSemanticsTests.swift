@@ -18,14 +18,17 @@ import Testing
         #expect(last.0 == "2026-03-02T00:00:00+09:00" && last.1 == "2026-03-09T00:00:00+09:00")
     }
 
-    @Test func deadlinesEndTheEventOrTakeItsDay() throws {
+    /// Work said "until" a time ends there; something due "by" a time starts there, as "due".
+    @Test func deadlinesEndTheEventStartItOrTakeItsDay() throws {
         let work = try event("Work until 5pm")
         #expect(work.0 == "2026-03-11T16:00:00+09:00" && work.1 == "2026-03-11T17:00:00+09:00" && work.2 == false)
         let friday = try event("Submit report by Friday")
         #expect(friday.0 == "2026-03-13T00:00:00+09:00" && friday.2 == true && friday.3 == "Submit report")
         #expect(try event("Sale until Friday").1 == "2026-03-14T00:00:00+09:00")
         #expect(try event("Sale until Friday 5pm").1 == "2026-03-13T17:00:00+09:00")
-        #expect(try event("Send by eod tomorrow").1 == "2026-03-12T17:00:00+09:00")
+        let eod = try event("Send by eod tomorrow")
+        #expect(eod.0 == "2026-03-12T17:00:00+09:00" && eod.1 == "2026-03-12T18:00:00+09:00")
+        #expect(try event("Submit the form by 5pm").0 == "2026-03-11T17:00:00+09:00")
     }
 
     @Test func zonedChipsAreInTheContextZone() throws {

@@ -27,6 +27,7 @@ public final class DateTimeStage: Stage {
     /// Cue phrases, matched on the atoms' word numbers.
     let amCues: WordList
     let pmCues: WordList
+    let eitherHalfCues: WordList
     /// Words that count things ("pages", "ages"): a range of bare numbers after one is no time.
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
@@ -74,6 +75,7 @@ public final class DateTimeStage: Stage {
         func list(_ name: String) -> WordList { WordList(name, grammar: grammar, vocabulary: vocabulary) }
         amCues = list("am-cue")
         pmCues = list("pm-cue")
+        eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
         greetingWords = list("greeting-before-time")
@@ -476,10 +478,12 @@ public final class DateTimeStage: Stage {
         !a.spaceBefore && (a.text == "." || a.text == ":" || a.text == "-")
     }
 
-    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), is among the atoms.
+    /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), else a cue for both halves
+    /// of the day ("train") is among the atoms.
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {
         if pmCues.occurs(in: words) { return .pm }
         if amCues.occurs(in: words) { return .am }
+        if eitherHalfCues.occurs(in: words) { return .either }
         return .none
     }
 

@@ -25,7 +25,9 @@ public struct Resolver {
         }
     }
 
-    public enum MeridiemCue: String, Sendable { case none, am, pm }
+    /// What the words around a bare hour say of its half of the day: nothing, morning, evening,
+    /// or that both are usual (trains and flights run at both).
+    public enum MeridiemCue: String, Sendable { case none, am, pm, either }
 
     let ctx: Context
     let ref: LocalDateTime
@@ -451,8 +453,10 @@ public struct Resolver {
     }
 
     /// Picks am or pm for a bare hour ("at 8"): 1–6 → pm, 12 → noon, 7–11 → am unless a cue word
-    /// says evening (dinner, drinks…). With no cue at all, a 7–11 hour is noted as ambiguous. A reading that already passed
-    /// today is not flipped: the search moves on to the next day (and notes that).
+    /// says evening (dinner, drinks…). Where both halves are usual (a train, a flight), or the
+    /// morning has passed today and the evening has not, a 7–11 hour is noted as ambiguous. A
+    /// reading that already passed today is not flipped: the search moves on to the next day
+    /// (and notes that).
     mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool) -> Int {
         let am = h % 12, pm = h % 12 + 12
         if h == 12 { return 12 }
@@ -460,8 +464,11 @@ public struct Resolver {
         switch ctx.meridiemCue {
         case .am: return am
         case .pm: return pm
-        case .none:
-            if !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
+        case .none, .either:
+            // With no cue, the evening is a question only when the morning has passed today
+            // and the evening has not ("Call at 9" said at 09:15: tomorrow 09:00 or 21:00?).
+            let eveningAhead = checkFuture && day == ref.date && LocalDateTime(day, hour: am, minute: minute) < ref && LocalDateTime(day, hour: pm, minute: minute) > ref
+            if ctx.meridiemCue == .either || eveningAhead, !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
                 notes.append(.bareHour(alternative: LocalDateTime(day, hour: pm, minute: minute)))
             }
             return am
