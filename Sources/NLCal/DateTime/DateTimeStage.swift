@@ -127,6 +127,17 @@ public final class DateTimeStage: Stage {
             }
         }
         guard !exprs.isEmpty else { return }
+        // "Monthly review on the last Friday", "Monthly invoicing on the 1st": a monthly habit
+        // said apart from its day takes that day as its rule.
+        if var r = state.recurrence, r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty {
+            for k in exprs.indices where !exprs[k].0.value.isRecurrence {
+                if let anchor = Operators.monthlyDay(exprs[k].1, into: &r) {
+                    exprs[k].1 = anchor
+                    state.recurrence = r
+                    break
+                }
+            }
+        }
         var rctx = context.resolverContext
         rctx.meridiemCue = cue(in: words)
         // Separate phrases close together ("tomorrow with Bob at 3pm") are one time when they
@@ -180,7 +191,7 @@ public final class DateTimeStage: Stage {
             if index == candidates.count { candidates += otherReadings(); triedOthers = true; continue }
             let (expr, items) = candidates[index]
             index += 1
-            guard let res = resolve(expr, rctx, recurring: state.recurrence != nil) else {
+            guard let res = firstOccurrence(expr, rctx, recurrence: state.recurrence) else {
                 state.trace.append(TraceEntry(stage: name, describe: { "could not resolve \(expr)" }))
                 continue
             }
@@ -240,6 +251,23 @@ public final class DateTimeStage: Stage {
             start = end
         }
         return best
+    }
+
+    /// Resolves a time, or a recurrence's first occurrence: with several Nth weekdays a month
+    /// ("every 2nd and 4th Thursday"), the earliest of them still ahead.
+    func firstOccurrence(_ expr: TimeExpr, _ ctx: Resolver.Context, recurrence: Recurrence?) -> Resolution? {
+        guard let r = recurrence else { return resolve(expr, ctx, recurring: false) }
+        let ordinals = r.byDay.compactMap { Int($0.dropLast(2)) }
+        guard r.freq == "MONTHLY", ordinals.count > 1 else { return resolve(expr, ctx, recurring: true) }
+        func withNth(_ e: TimeExpr, _ n: Int) -> TimeExpr {
+            switch e {
+            case .nth(_, let t, let c): return .nth(n, t, in: c)
+            case .intersect(let a, let b): return .intersect(withNth(a, n), withNth(b, n))
+            default: return e
+            }
+        }
+        return ordinals.compactMap { resolve(withNth(expr, $0), ctx, recurring: true) }
+            .min { ($0.start ?? .max) < ($1.start ?? .max) }
     }
 
     /// Resolves; a recurrence starts at its first occurrence at or after now, so an anchor

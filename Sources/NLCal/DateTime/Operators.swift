@@ -286,6 +286,10 @@ public enum Operators {
             guard let n = arg(a, 0)?.int, n != 0, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
             return .time(.nth(n, t, in: c))
         }),
+        "nth-in-month": ("the Nth occurrence of a time in this month, no span said: the second Tuesday", { a in
+            guard let n = arg(a, 0)?.int, n != 0, let t = arg(a, 1)?.time else { return nil }
+            return .time(.nth(n, t, in: .cycle(.month, offset: 0)))
+        }),
         "interval": ("from one time to another", { a in
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
             return intervalOf(x, y).map { .time($0) }

@@ -64,6 +64,12 @@ extension Operators {
                 r.anchor = r.anchor.map { .anchored($0, at: from) } ?? from
                 return .recurrence(r)
             }
+            // "monthly on the first Monday": the day is the monthly rule.
+            if r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()),
+               let day = monthlyDay(t, into: &r) {
+                r.anchor = day
+                return .recurrence(r)
+            }
             if let anchor = r.anchor {
                 guard let merged = intersect(anchor, t) else { return nil }
                 r.anchor = merged
@@ -121,6 +127,15 @@ extension Operators {
             r.anchor = .nth(n, .fields({ var f = Fields(); f.weekday = w; return f }()), in: .cycle(.month, offset: 0))
             return .recurrence(r)
         }),
+        "recur-nth-weekdays": ("a monthly recurrence on two Nth weekdays: every 2nd and 4th Thursday of the month", { a in
+            guard let n1 = arg(a, 0)?.int, let n2 = arg(a, 1)?.int, (1...5).contains(n1), (1...5).contains(n2), n1 < n2,
+                  let w = arg(a, 2)?.time?.fields?.weekday else { return nil }
+            var r = Recurrence(freq: "MONTHLY")
+            r.byDay = ["\(n1)\(rruleDay(w))", "\(n2)\(rruleDay(w))"]
+            // The first occurrence is the earlier of the two still ahead (see DateTimeStage).
+            r.anchor = .nth(n1, .fields({ var f = Fields(); f.weekday = w; return f }()), in: .cycle(.month, offset: 0))
+            return .recurrence(r)
+        }),
         "recur-yearly-date": ("a yearly recurrence on a date: every year on Feb 2", { a in
             guard let f = arg(a, 0)?.time?.fields, let m = f.month, let d = f.day else { return nil }
             var r = Recurrence(freq: "YEARLY")
@@ -158,6 +173,47 @@ extension Operators {
             return .recurrence(r)
         }),
     ]
+
+    /// A day of the month said beside a monthly habit, as the habit's rule: "the last Friday"
+    /// (BYDAY=-1FR), "the second Tuesday" (2TU), "the 1st" (BYMONTHDAY=1), "the last day"
+    /// (BYMONTHDAY=-1). Returns the pattern of its first occurrence (this month's, moved on by
+    /// the resolution when it has passed), with a time of day said with it kept.
+    static func monthlyDay(_ e: TimeExpr, into r: inout Recurrence) -> TimeExpr? {
+        let month = TimeExpr.cycle(.month, offset: 0)
+        func weekdayOnly(_ t: TimeExpr) -> Int? {
+            guard case .fields(let f) = t, let w = f.weekday, f.day == nil, f.month == nil, f.year == nil, f.hour == nil else { return nil }
+            return w
+        }
+        switch e {
+        case .relative(let t, let offset) where offset == -1:
+            guard let w = weekdayOnly(t) else { return nil }
+            r.byDay = ["-1\(rruleDay(w))"]
+            return .nth(-1, t, in: month)
+        case .nth(let n, let t, in: .cycle(.month, _)):
+            if let w = weekdayOnly(t) {
+                r.byDay = ["\(n)\(rruleDay(w))"]
+            } else if case .cycle(.day, 0) = t {
+                r.byMonthDay = [n]
+            } else {
+                return nil
+            }
+            return .nth(n, t, in: month)
+        case .cycle(.day, -1):
+            // "the last day" beside a monthly habit is the month's.
+            r.byMonthDay = [-1]
+            return .nth(-1, .cycle(.day, offset: 0), in: month)
+        case .fields(let f):
+            guard let d = f.day, f.month == nil, f.year == nil, f.weekday == nil else { return nil }
+            r.byMonthDay = [d]
+            return e
+        case .intersect(let a, let b):
+            if let x = monthlyDay(a, into: &r) { return .intersect(x, b) }
+            if let y = monthlyDay(b, into: &r) { return .intersect(a, y) }
+            return nil
+        default:
+            return nil
+        }
+    }
 
     static func rruleDay(_ w: Int) -> String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][w - 1] }
 
