@@ -73,7 +73,7 @@ midnight = 24:00
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then
 # `ends-day` for a part that ends the day (a deadline said with it lasts until midnight).
 [day-part-word]
-morning | mornings | morn | morningish = 0-12@9
+morning | mornings | morn | mornin | morningish = 0-12@9
 early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
 mid-morning | mid morning | midmorning = 9-11@10
 late morning = 10-12@10
@@ -83,7 +83,7 @@ late afternoon = 15-18@16
 early evening = 18-20@18
 late evening = 21-24@21
 afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
-evening | evenings | eve | eveningish = 18-24@18
+evening | evenings | eve | evenin | eveningish = 18-24@18
 late night = 21-24@22
 lunchtime | lunch time = 12-14@12
 

@@ -3,7 +3,7 @@
 # Words that count things: a range of bare numbers after one is what is counted, not a time
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
 [count-noun]
-page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id
+build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
@@ -13,7 +13,7 @@ page | pages | pp | chapter | chapters | ch | section | sections | verse | verse
 # Words that make the time right after them a greeting or someone else's, not an event's
 # time: "Happy new year!", "Merry Christmas", "how was your weekend?".
 [greeting-before-time]
-happy | merry | your
+happy | merry | your | good
 
 # Thanks for something: a time already past in such a text is what is thanked for, not an
 # event ("thanks for yesterday!", "cheers for the help last night").
@@ -28,6 +28,12 @@ i | we | you | he | she | they | u
 # Set phrases that look like a time and are none: a time phrase starting with one is dropped.
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 9/11 | 7-eleven | 7 - eleven
+morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
+
+# Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor
+# boardroom", "her 30th birthday", "5th Avenue", "the 2nd round".
+[ordinal-noun]
+floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street | st | grade | graders | place | edition | century | round | row | generation | gen | wedding | attempt | time | try | period | lap | inning | innings | draft | reminder | degree | cousin | base | ward | division | prize | year | years | semester | term | chapter | episode | season | level | stage | gear | wheel | tier | seed | pick | anniversary | reunion | edition | annual | rank | percentile | amendment | dan | kyu
 
 # Weekday abbreviations that are everyday words too. Typed in lower case and standing alone,
 # they are the word after an article or possessive ("the sun"), after a subject ("I sat", "the
@@ -69,6 +75,7 @@ at | in | on | via | @ | inside | near | over at
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
+atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room
 park | canteen | cafeteria | kitchenette | field | oval | court | pitch | track | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
 centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
@@ -136,6 +143,7 @@ and | & | , | , and | +
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
+procurement | finance | legal | hr | marketing | sales | engineering | ops | operations | it | support | design | product | management | leadership | accounts | accounting | payroll | admin | security | compliance | facilities | recruiting | recruitment | purchasing | audit | comms | pr
 parents | kids | children | sisters | brothers | siblings | aunts | uncles | nieces | nephews | sons | daughters | grandkids | grandchildren | friends | mates | pals | buddies | besties | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 

@@ -57,6 +57,11 @@ public final class DateTimeStage: Stage {
     let homographSubjects: WordList
     let determiners: WordList
     let indefiniteArticles: WordList
+    let ordinalNouns: WordList
+    let tensWords: WordList
+    let unitWords: WordList
+    let numberWords: WordList
+    let ordinalWords: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -94,6 +99,11 @@ public final class DateTimeStage: Stage {
         homographSubjects = list("homograph-subject")
         determiners = list("determiner")
         indefiniteArticles = list("indefinite-article")
+        ordinalNouns = list("ordinal-noun")
+        tensWords = list("tens-word")
+        unitWords = list("unit-word")
+        numberWords = list("number-word")
+        ordinalWords = list("ordinal-word")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -164,6 +174,16 @@ public final class DateTimeStage: Stage {
             if let merged { folded = merged; used.append(item) }
         }
         candidates.append((folded, used))
+        // A holiday that does not fall on the day said beside it names the event ("Diwali
+        // dinner at Priya's Sat 7", "Christmas party Fri 7pm"): the other phrases are the time.
+        if used.count > 1, DateTimeStage.namesHoliday(longest.1) {
+            var rest: TimeExpr?
+            var restItems: [Item] = []
+            for (item, e) in near where !DateTimeStage.namesHoliday(e) {
+                if let r = rest { if let m = Operators.intersect(r, e) { rest = m; restItems.append(item) } } else { rest = e; restItems = [item] }
+            }
+            if let rest { candidates.append((rest, restItems)) }
+        }
         if used.count > 1 { candidates.append((longest.1, [longest.0])) }
         // Other readings of the same words ("2-3": hours, or days of the month), simplest first,
         // for when the chosen reading cannot be resolved.
@@ -429,7 +449,9 @@ public final class DateTimeStage: Stage {
         if item.end - item.start == 1, item.start > 0, monthWords.hasWord(words[item.start]), indefiniteArticles.hasWord(words[item.start - 1]) {
             return true
         }
-        if isInsideCode(item, atoms) { return true }
+        if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
+        // "the 5th floor boardroom", "her 30th birthday": an ordinal before a noun it counts.
+        if item.end < words.count, ordinalNouns.hasWord(words[item.end]), endsWithOrdinal(item, atoms, words) { return true }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
            subjectPronouns.hasWord(words[item.end]) {
             return true
@@ -469,6 +491,24 @@ public final class DateTimeStage: Stage {
 
     func isLetters(_ a: Atom) -> Bool { a.text.first?.isLetter ?? false }
 
+    /// A phrase that reads the hyphen of a number word as a range: "twenty-five" is no range
+    /// from 20:00 to 05:00.
+    func splitsNumberWord(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        guard case .time(.interval) = item.value else { return false }
+        for k in max(item.start, 1)..<max(item.end - 1, item.start) where atoms[k].text == "-" && !atoms[k].spaceBefore && !atoms[k + 1].spaceBefore {
+            if tensWords.hasWord(words[k - 1]) && unitWords.hasWord(words[k + 1]) { return true }
+        }
+        return false
+    }
+
+    /// Whether a phrase ends in an ordinal: "5th" (digits and a suffix typed together) or "fifth".
+    func endsWithOrdinal(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        let last = item.end - 1
+        if ordinalWords.hasWord(words[last]) { return true }
+        guard last > item.start, !atoms[last].spaceBefore, atoms[last - 1].isDigits else { return false }
+        return ["st", "nd", "rd", "th"].contains(atoms[last].text.lowercased())
+    }
+
     /// A phrase inside a code mixing letters and digits ("#ZK9Q2P", "A1B2C3"): a word that
     /// switches between them three times or more is an identifier ("3pm", "mon3pm" switch
     /// fewer times).
@@ -493,7 +533,11 @@ public final class DateTimeStage: Stage {
         if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore, isNumberGlue(atoms[first - 1]), atoms[first - 2].isDigits {
             return true
         }
-        guard atoms[last].isDigits, next < atoms.count else { return false }
+        guard next < atoms.count else { return false }
+        // ("twenty-five people", "five kids": numbers in words measure too.)
+        if !atoms[last].isDigits {
+            return measureUnits.hasWord(words[next]) && (numberWords.hasWord(words[last]) || unitWords.hasWord(words[last]))
+        }
         if measureUnits.hasWord(words[next]) { return true }
         // Glued to more digits by ".", ":" or "-" that the phrase did not take: a decimal
         // ("6.5"), a ratio or a one-to-one ("1:1", "16:9"), a count or a phone number ("1-2-3",

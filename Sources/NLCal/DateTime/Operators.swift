@@ -294,9 +294,10 @@ public enum Operators {
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
             return intervalOf(x, y).map { .time($0) }
         }),
-        "after-time": ("an open interval from a time on: after 2pm, from 2pm (not from a range: the range-with-from rules read that)", { a in
+        "after-time": ("an open interval from a time on: after 2pm, from 2pm (not from a range: the range-with-from rules read that); with 'origin', a time counted back from now is the time itself (the invoice from last month)", { a in
             guard let x = arg(a, 0)?.time else { return nil }
             if case .interval = x { return nil }
+            if arg(a, 1)?.textValue == "origin", isCountedBack(x) { return .time(x) }
             return .time(.openInterval(from: x, to: nil))
         }),
         "before-time": ("an open interval up to a time: before Friday, before 5; with `through`, a day counts until it ends (until Friday)", { a in
@@ -476,6 +477,16 @@ public enum Operators {
     }
 
     private static let dayParts = Mutex<[String: DayPart?]>([:])
+
+    /// A time counted back from now, so already past: last month, yesterday, last Friday.
+    static func isCountedBack(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .cycle(_, let o), .relative(_, let o): return o < 0
+        case .day(let o): return o < 0
+        case .intersect(let a, let b): return isCountedBack(a) || isCountedBack(b)
+        default: return false
+        }
+    }
 
     /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30"). A trailing
     /// word `ends-day` marks a part that ends the day (`DayPart.endsDay`).

@@ -150,9 +150,16 @@ public final class LocationStage: Stage {
     /// case, unclaimed, and no connector, list joiner, location preposition, person's introduction
     /// or word of `place-end` ("at the pub after work").
     func isRunWord(_ k: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Bool {
-        guard k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized, !state.isClaimed(tokens[k].range) else { return false }
+        guard k < tokens.count, tokens[k].kind == .word || LocationStage.isOrdinal(tokens[k]), !tokens[k].isCapitalized,
+              !state.isClaimed(tokens[k].range) else { return false }
         return !(connectors.contains(words, k) || joiners.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0
             || attendeeIntros.match(words, at: k) > 0 || placeEnds.contains(words, k))
+    }
+
+    /// "5th", "2nd": an ordinal in digits, a word of a place's name ("the 5th floor boardroom").
+    static func isOrdinal(_ t: Token) -> Bool {
+        guard t.kind == .compound, t.pieces.count == 2, t.pieces[0].text.allSatisfy(\.isNumber) else { return false }
+        return ["st", "nd", "rd", "th"].contains(t.pieces[1].text.lowercased())
     }
 
     /// The last token of a place named by "the" and a run of lower-case words ("the church

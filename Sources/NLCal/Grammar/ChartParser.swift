@@ -525,11 +525,15 @@ public final class ChartParser {
         }
 
         /// Whether an equal item (category, span and value) was already built.
+        /// Whether the chart holds the same reading (category, span, value) already, and not
+        /// latent when this one is not ("eleven forty-five" is a latent number-word reading and a
+        /// time of its own).
         func isDuplicate(_ item: borrowing Item) -> Bool {
             var id = at[item.start].firstBuiltAt
             while id >= 0 {
                 let i = Int(id)
-                if info[i].end == Int32(item.end) && info[i].category == item.category && sameValue(i, item.value) { return true }
+                if info[i].end == Int32(item.end) && info[i].category == item.category && (!info[i].latent || item.latent)
+                    && sameValue(i, item.value) { return true }
                 id = info[i].nextBuiltAt
             }
             return false

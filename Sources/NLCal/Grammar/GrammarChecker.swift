@@ -46,7 +46,8 @@ public enum GrammarChecker {
     /// Lexicon categories that stages read as word lists (`Grammar.wordLists`) rather than rules.
     public static let stageWordLists: Set<String> = [
         "am-cue", "pm-cue", "either-half-cue", "count-noun", "measure-unit", "greeting-before-time", "gratitude", "subject-pronoun", "not-a-time", "day-part-namer", "linking-verb",  // DateTimeStage: meridiem cues, counted numbers, measures
-        "weekday-homograph", "homograph-follower", "homograph-subject", "determiner", "indefinite-article",  // DateTimeStage: "sat", "sun" as words
+        "weekday-homograph", "homograph-follower", "homograph-subject", "determiner", "indefinite-article", "ordinal-noun",
+        "tens-word", "unit-word", "number-word", "ordinal-word",  // DateTimeStage: "sat", "sun" as words
         "location-prep", "venue", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector",  // TitleStage
@@ -225,8 +226,9 @@ public enum GrammarChecker {
 
     /// Whether rule `a` matches every input `b` matches and builds the same value from it.
     static func subsumes(_ a: Rule, _ b: Rule, _ g: Grammar) -> Bool {
+        // (A latent rule does not subsume one that is not: the latter's readings stand alone.)
         guard a.category == b.category, a.operatorName == b.operatorName, a.elementCount == b.elementCount,
-              argumentKey(a) == argumentKey(b) else { return false }
+              !a.latent || b.latent, argumentKey(a) == argumentKey(b) else { return false }
         return b.variants.indices.allSatisfy { vb in
             a.variants.indices.contains { va in
                 a.variantSlots[va] == b.variantSlots[vb]
