@@ -121,9 +121,13 @@ public final class AttendeeStage: Stage {
             k += 1
         }
         // "the Boston team", "Rex the dog": a group or an animal, not a person.
+        // ("Email Gemma the board minutes": a group word with a noun after it is that noun's.)
         var after = k
-        if after < tokens.count, tokens[after].pieces.map(\.text) == ["the"] { after += 1 }
-        if after < tokens.count, groupWords.contains(words, after) { return nil }
+        var appositive = false
+        if after < tokens.count, tokens[after].pieces.map(\.text) == ["the"] { after += 1; appositive = true }
+        let modifies = appositive && after + 1 < tokens.count && tokens[after + 1].kind == .word && !tokens[after + 1].isCapitalized
+            && !state.isClaimed(tokens[after + 1].range) && prepositions.match(words, at: after + 1) == 0
+        if after < tokens.count, groupWords.contains(words, after), !modifies { return nil }
         if groupWords.contains(words, end) { return nil }
         // A place is not a person ("call with Madrid"): the city names of the zone lexicon.
         if cities.match(words, at: title > 0 ? s + title : s) == end - (title > 0 ? s + title : s) + 1 { return nil }
