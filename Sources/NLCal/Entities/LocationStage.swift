@@ -77,6 +77,10 @@ public final class LocationStage: Stage {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
+            if open, let end = possessivePlace(from: s, tokens, words, state) {
+                claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
+                return
+            }
             if tokens[i].original.lowercased() == "in", let end = lowerCaseRunBeforeTime(from: s, tokens, words, state) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
@@ -111,6 +115,21 @@ public final class LocationStage: Stage {
         }
         guard k > s, k == tokens.count || state.isClaimed(tokens[k].range) else { return nil }
         return k - 1
+    }
+
+    /// After "at", someone's home typed in lower case: "bbq at shaz's sun arvo", "drinks at jo's
+    /// place fri 8". The possessive (with a venue word after it) must run up to the time phrase,
+    /// punctuation or the end of the text.
+    func possessivePlace(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        guard s < tokens.count, tokens[s].kind == .word, !state.isClaimed(tokens[s].range) else { return nil }
+        let t = tokens[s].original
+        guard t.count > 2, t.hasSuffix("'s") || t.hasSuffix("’s") else { return nil }
+        var end = s
+        let venue = venues.match(words, at: s + 1)
+        if venue > 0 { end = s + venue }
+        let next = end + 1
+        guard next == tokens.count || state.isClaimed(tokens[next].range) || tokens[next].isPunctuation else { return nil }
+        return end
     }
 
     /// A URL whose host has a platform word among its labels (zoom, meet, teams, webex…).
