@@ -636,6 +636,15 @@ public enum Operators {
         let days = a.day != nil && b.day != nil && a.month == nil && b.month == nil && !a.hasTimeOfDay && !b.hasTimeOfDay
         // "from August 27th - 29th" is one range, not "from August" and "27th - 29th".
         if days, case .openInterval = m { return .some(nil) }
+        // A day with a part of it ("tonight", "tomorrow evening") and a range of clock times:
+        // the part applies to both ends, the day to the range.
+        if case .intersect(let p, let q) = m {
+            for (part, day) in [(q, p), (p, q)] {
+                if case .fields(let d) = part, d.dayPart != nil, d.hour == nil, !d.hasDate, case .some(let x?) = intersectRange(part, r) {
+                    return .some(intersect(day, x))
+                }
+            }
+        }
         guard case .fields(let d) = m else { return nil }
         // A month with a range of days of the month ("March 3rd through 7th", "24th-28th
         // December"): both days in that month.
@@ -650,6 +659,17 @@ public enum Operators {
         if d.day != nil || d.weekday != nil, !d.hasTimeOfDay, d.weekdaySet == nil,
            a.hasTimeOfDay, b.hasTimeOfDay, !a.hasDate, !b.hasDate, let da = d.merged(with: a) {
             return .some(.interval(.fields(da), .fields(b)))
+        }
+        // A part of the day with a range of clock times: both ends in it ("between 6 and 7
+        // tonight" is 18:00–19:00).
+        if d.dayPart != nil, d.hour == nil, a.hour != nil, b.hour != nil, a.dayPart == nil, b.dayPart == nil, !a.hasDate, !b.hasDate,
+           let da = d.merged(with: a), let db = d.merged(with: b) {
+            // Each bare hour takes the reading inside the part ("7-9" in the evening: 19–21).
+            func fit(_ f: Fields) -> Fields {
+                guard let p = f.dayPart, let h = f.hour, f.hourIsAmbiguous, let fitted = fitHour(f, h, into: p) else { return f }
+                return fitted
+            }
+            return .some(.interval(.fields(fit(da)), .fields(fit(db))))
         }
         return nil
     }
