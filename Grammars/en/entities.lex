@@ -27,13 +27,18 @@ i | we | you | he | she | they | u
 
 # Set phrases that look like a time and are none: a time phrase starting with one is dropped.
 [not-a-time]
-24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 9/11 | 7-eleven | 7 - eleven
+24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven
 morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
 
 # Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor
 # boardroom", "her 30th birthday", "5th Avenue", "the 2nd round".
 [ordinal-noun]
 floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street | st | grade | graders | place | edition | century | round | row | generation | gen | wedding | attempt | time | try | period | lap | inning | innings | draft | reminder | degree | cousin | base | ward | division | prize | year | years | semester | term | chapter | episode | season | level | stage | gear | wheel | tier | seed | pick | anniversary | reunion | edition | annual | rank | percentile | amendment | dan | kyu
+
+# Words after which "coming" opens a time ("this coming Monday", "see you coming Friday"); after
+# other words it is the verb ("Plumber coming Monday 8am", "Mum coming Thursday").
+[coming-opener]
+this | the | on | for | by | until | till | before | after | from | of | at | in | to | and | see you | see u | ,
 
 # Weekday abbreviations that are everyday words too. Typed in lower case and standing alone,
 # they are the word after an article or possessive ("the sun"), after a subject ("I sat", "the

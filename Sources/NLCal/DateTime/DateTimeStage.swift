@@ -58,6 +58,7 @@ public final class DateTimeStage: Stage {
     let determiners: WordList
     let indefiniteArticles: WordList
     let ordinalNouns: WordList
+    let comingOpeners: WordList
     let tensWords: WordList
     let unitWords: WordList
     let numberWords: WordList
@@ -100,6 +101,7 @@ public final class DateTimeStage: Stage {
         determiners = list("determiner")
         indefiniteArticles = list("indefinite-article")
         ordinalNouns = list("ordinal-noun")
+        comingOpeners = list("coming-opener")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
         numberWords = list("number-word")
@@ -226,7 +228,11 @@ public final class DateTimeStage: Stage {
                 let (said, kept) = (state.slice(whole), state.slice(part))
                 state.warnings.append(Warning(code: "time-part-dropped", message: "'\(said)' does not name one time; '\(kept)' was taken"))
             }
+            // A holiday beside a weekday that falls on it names the event and stays in the title
+            // ("Labor Day BBQ Monday 3pm", "HALLOWEEN PARTY SUN 8PM"); it still fixed the day.
+            let weekdaySaid = items.contains { if case .time(let t) = $0.value { return DateTimeStage.namesWeekday(t) && !DateTimeStage.namesHoliday(t) }; return false }
             for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
+                if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) { continue }
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
             return
@@ -238,6 +244,16 @@ public final class DateTimeStage: Stage {
         switch e {
         case .holiday: return true
         case .intersect(let a, let b): return namesHoliday(a) || namesHoliday(b)
+        default: return false
+        }
+    }
+
+    /// Whether a time names a weekday ("Monday 3pm", "on Sat").
+    static func namesWeekday(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .fields(let f): return f.weekday != nil
+        case .intersect(let a, let b): return namesWeekday(a) || namesWeekday(b)
+        case .relative(let a, _): return namesWeekday(a)
         default: return false
         }
     }
@@ -450,6 +466,12 @@ public final class DateTimeStage: Stage {
             return true
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
+        // "Plumber coming Monday 8am": "coming" after a word that is not a coming-opener is the
+        // verb; the time is "Monday 8am".
+        if item.start > 0, atoms[item.start].text.lowercased() == "coming", isLetters(atoms[item.start - 1]),
+           !comingOpeners.hasWord(words[item.start - 1]), !(item.start > 1 && comingOpeners.startsPhrase(words, at: item.start - 2)) {
+            return true
+        }
         // "the 5th floor boardroom", "her 30th birthday": an ordinal before a noun it counts.
         if item.end < words.count, ordinalNouns.hasWord(words[item.end]), endsWithOrdinal(item, atoms, words) { return true }
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),

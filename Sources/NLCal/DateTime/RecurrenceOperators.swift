@@ -51,6 +51,15 @@ extension Operators {
             f.weekdaySet = Array(Set(days)).sorted()
             return .time(.fields(f))
         }),
+        "every-span": ("a weekly recurrence on the weekdays from one to another: every Mon-Fri, each Thursday to Sunday", { a in
+            guard let x = arg(a, 0)?.time?.fields?.weekday, let y = arg(a, 1)?.time?.fields?.weekday, x != y else { return nil }
+            var days: [Int] = []
+            var d = x
+            while true { days.append(d); if d == y { break }; d = d % 7 + 1 }
+            var f = Fields()
+            f.weekdaySet = days.sorted()
+            return everyOf(.fields(f), interval: 1).map { .recurrence($0) }
+        }),
         "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am; a length of days from a start ('for 2 weeks starting Monday') starts and limits it", { a in
             guard case .recurrence(var r)? = arg(a, 0), var t = arg(a, 1)?.time else { return nil }
             if case .spanFor(let start, let d) = t, d.finestGrain >= .day {

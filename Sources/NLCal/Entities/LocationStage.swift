@@ -260,7 +260,7 @@ public final class LocationStage: Stage {
                 continue
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
-            let joiner = t.original == "&" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
+            let joiner = t.original == "&" || t.original == "+" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
             } else if t.kind == .word, venues.match(words, at: k) == 1 {
