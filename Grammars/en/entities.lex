@@ -3,7 +3,7 @@
 # Words that count things: a range of bare numbers after one is what is counted, not a time
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
 [count-noun]
-build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id
+rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
@@ -69,7 +69,7 @@ parents | parent | open | quiz | games | game | awards | gala | information | in
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1").
 [linking-verb]
-is | was | were | are | of
+is | was | were | are | of | it
 
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]

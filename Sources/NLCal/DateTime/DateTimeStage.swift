@@ -426,7 +426,7 @@ public final class DateTimeStage: Stage {
     }
 
     /// A phrase that starts with a number right after a counting word ("pages 10-12", "ages
-    /// 5-12", "score 3-2", "Room 3.14"): what is counted, not a time.
+    /// 5-12", "score 3-2", "Room 3.14", "rated it 10/10"): what is counted, not a time.
     func isCountedNumbers(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         // ("Version: 1.1.30", "Room #12": the noun may be followed by a colon or "#".)
         var noun = item.start - 1
@@ -440,7 +440,7 @@ public final class DateTimeStage: Stage {
         // follows them ("Surf lesson 7-9am Sun"); what follows may still be a time on its own
         // ("won 3-1 on Sunday": "on Sunday").
         var k = item.start
-        while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." { k += 1 }
+        while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
         return k == item.end || (atoms[k].spaceBefore && !meridiems.hasWord(words[k]) && atoms[k].text != ":")
     }
@@ -474,9 +474,12 @@ public final class DateTimeStage: Stage {
         }
         // "the 5th floor boardroom", "her 30th birthday": an ordinal before a noun it counts.
         if item.end < words.count, ordinalNouns.hasWord(words[item.end]), endsWithOrdinal(item, atoms, words) { return true }
-        if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]),
-           subjectPronouns.hasWord(words[item.end]) {
-            return true
+        // "May I …", "May the force be with you" (but "May the 5th").
+        if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]) {
+            if subjectPronouns.hasWord(words[item.end]) { return true }
+            if item.end + 1 < words.count, determiners.hasWord(words[item.end]), isLetters(atoms[item.end + 1]), !ordinalWords.hasWord(words[item.end + 1]) {
+                return true
+            }
         }
         guard item.start > 0 else { return false }
         if greetingWords.hasWord(words[item.start - 1]) { return true }
