@@ -208,7 +208,12 @@ public final class LocationStage: Stage {
 
     /// The last token of a place phrase starting at `s`, or nil when none starts there.
     func placeEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool, open: Bool) -> Int? {
-        if tokens[s].kind == .url { return s }
+        if tokens[s].kind == .url {
+            // A name written as a domain goes on with the capitalized words after it
+            // ("Crypto.com Arena"); a link is the place alone.
+            guard tokens[s].isCapitalized, !tokens[s].original.contains("/") else { return s }
+            return extend(from: s, tokens, words, state, anyCase: false) ?? s
+        }
         let platform = platforms.match(words, at: s)
         if platform > 0 { return s + platform - 1 }
         let isThe = tokens[s].pieces.count == 1 && tokens[s].pieces[0].text == "the"
