@@ -516,10 +516,12 @@ public final class DateTimeStage: Stage {
 
     func isLetters(_ a: Atom) -> Bool { a.text.first?.isLetter ?? false }
 
-    /// A phrase that reads the hyphen of a number word as a range: "twenty-five" is no range
-    /// from 20:00 to 05:00.
+    /// A phrase that reads the hyphen of a number word as a range ("twenty-five" is no range
+    /// from 20:00 to 05:00), or a score as one ("3-0").
     func splitsNumberWord(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         guard case .time(.interval) = item.value else { return false }
+        // A range ending in a lone "0" is a score ("3-0"), not until midnight.
+        if item.end - item.start >= 3, atoms[item.end - 1].text == "0", atoms[item.end - 2].text == "-" { return true }
         for k in max(item.start, 1)..<max(item.end - 1, item.start) where atoms[k].text == "-" && !atoms[k].spaceBefore && !atoms[k + 1].spaceBefore {
             if tensWords.hasWord(words[k - 1]) && unitWords.hasWord(words[k + 1]) { return true }
         }

@@ -373,7 +373,7 @@ public enum Operators {
             guard let n = arg(a, 0)?.int, (1...4).contains(n) else { return nil }
             var year = TimeExpr.cycle(.year, offset: 0)
             if let yv = arg(a, 1) {
-                if let t = yv.time { year = t } else {
+                if let t = yv.time { guard t.grain == .year else { return nil }; year = t } else {
                     guard let y = fullYear(yv) else { return nil }
                     var f = Fields(); f.year = y
                     year = .fields(f)
