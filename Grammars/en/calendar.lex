@@ -73,7 +73,7 @@ midnight = 24:00
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then
 # `ends-day` for a part that ends the day (a deadline said with it lasts until midnight).
 [day-part-word]
-morning | mornings | morn | mornin | morningish = 0-12@9
+morning | morn | mornin | morningish = 0-12@9
 early morning | early in the morning | early hours of the morning | the early hours of the morning = 0-9@7
 mid-morning | mid morning | midmorning = 9-11@10
 late morning = 10-12@10
@@ -82,8 +82,8 @@ mid-afternoon | mid afternoon | midafternoon = 14-16@15
 late afternoon = 15-18@16
 early evening = 18-20@18
 late evening = 21-24@21
-afternoon | afternoons | arvo | aft | afternoonish = 12-19@14
-evening | evenings | eve | evenin | eveningish = 18-24@18
+afternoon | arvo | aft | afternoonish = 12-19@14
+evening | eve | evenin | eveningish = 18-24@18
 late night = 21-24@22
 lunchtime | lunch time = 12-14@12
 
@@ -95,7 +95,7 @@ end of day | eod | end of the day | close of business | COB = 17-24@17 ends-day
 # "night" alone is latent: it is usually part of a name ("Poker night", "Club night"), but
 # a day makes it a time ("Sat night").
 [night-word]
-night | nite | nights = 18-24@20
+night | nite = 18-24@20
 
 # Parts of the day that are a time only with a day: "first thing tomorrow", not "the first
 # thing to do".
@@ -155,6 +155,13 @@ thursdays = 4
 fridays = 5
 saturdays = 6
 sundays = 7
+
+# Parts of the day in the plural, a habit after a weekday: "Sunday nights", "Friday mornings".
+[day-part-plural]
+mornings = 0-12@9
+afternoons = 12-19@14
+evenings = 18-24@18
+nights | nites = 18-24@20
 
 # Parts of a span: "the end of the month", "beginning of next week".
 [edge-word]

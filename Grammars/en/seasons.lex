@@ -1,9 +1,10 @@
 # Seasons of the northern hemisphere, by their usual astronomical dates, as holiday spans
-# (see holidays.lex for the value syntax): "this summer", "next winter".
+# (see holidays.lex for the value syntax): "this summer", "next winter". Each runs through the day
+# the next one starts (the solstice or equinox belongs to both), as in Duckling.
 [season-word]
-spring = 03-20 to:06-20
+spring = 03-20 to:06-21
 summer = 06-21 to:09-23
-fall | autumn = 09-23 to:12-20
+fall | autumn = 09-23 to:12-21
 winter = 12-21 to:03-20
 
 # Seasons as a cycle splitting the year at their starts: "this season", "next season".

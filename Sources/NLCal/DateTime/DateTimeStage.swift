@@ -141,9 +141,11 @@ public final class DateTimeStage: Stage {
         guard !exprs.isEmpty else { return }
         // "Monthly review on the last Friday", "Monthly invoicing on the 1st": a monthly habit
         // said apart from its day takes that day as its rule.
-        if var r = state.recurrence, r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty {
+        // So does a weekly one said apart from a span of weekdays ("Sprachkurs Mon–Thu 18:00 every
+        // week": Monday to Thursday, each week).
+        if var r = state.recurrence, r.freq == "MONTHLY" || r.freq == "WEEKLY", r.byDay.isEmpty, r.byMonthDay.isEmpty {
             for k in exprs.indices where !exprs[k].0.value.isRecurrence {
-                if let anchor = Operators.monthlyDay(exprs[k].1, into: &r) {
+                if let anchor = r.freq == "MONTHLY" ? Operators.monthlyDay(exprs[k].1, into: &r) : Operators.weeklyDays(exprs[k].1, into: &r) {
                     exprs[k].1 = anchor
                     state.recurrence = r
                     break
@@ -313,7 +315,9 @@ public final class DateTimeStage: Stage {
         guard var first = resolver.resolve(expr) else { return nil }
         // A recurrence whose day is today but whose time has passed simply starts next time.
         if recurring { first.notes.removeAll { if case .sameWeekdayPassed = $0 { return true }; return false } }
-        guard recurring, let s = first.start, s < ctx.now else { return first }
+        // (A part of the day counts from its event's start: "every morning" said at 06:50
+        // starts at 09:00 today.)
+        guard recurring, let s = first.eventStart ?? first.start, s < ctx.now else { return first }
         for k in 1...24 {
             var r = Resolver(ctx)
             if let next = r.resolve(DateTimeStage.shiftingCycles(expr, by: k)), let ns = next.start, ns >= ctx.now { return next }
@@ -327,7 +331,7 @@ public final class DateTimeStage: Stage {
             var later = ctx
             later.now = ctx.zone.instant(of: LocalDateTime(today.adding(days: k))).instant
             var r = Resolver(later)
-            if let next = r.resolve(expr), let ns = next.start, ns >= ctx.now { return next }
+            if let next = r.resolve(expr), let ns = next.eventStart ?? next.start, ns >= ctx.now { return next }
         }
         return first
     }

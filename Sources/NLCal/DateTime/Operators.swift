@@ -688,6 +688,8 @@ public enum Operators {
         if case .interval = x, let r = intersectRange(y, x) { return r }
         // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.
         if case .openInterval(let from, let to) = x, !isOpenInterval(y) {
+            // "starting 13 Oct" with a range of times ("4:15-5pm"): the range on that day.
+            if let from, case .interval = y, !from.hasTimeOfDay { return intersect(from, y) }
             if let from { return intersect(from, y).map { .openInterval(from: $0, to: nil) } }
             if let to {
                 // "until Friday" runs to the end of Friday, but "until Friday 5pm" to 17:00 on Friday.

@@ -65,7 +65,13 @@ extension Operators {
             if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
                 guard let counted = limited(r, to: d) else { return nil }
                 r = counted
-                t = .openInterval(from: start, to: nil)
+                // A time of day is when each occurrence happens ("every Thursday 6:30-8pm for 10
+                // weeks"); a day is the first one ("for 2 weeks starting Monday").
+                if start.hasTimeOfDay {
+                    t = start
+                } else {
+                    t = .openInterval(from: start, to: nil)
+                }
             }
             // A stated first day ("starting March 3", "from Monday"): the first occurrence on or
             // after it, not a day that is both (a Monday that is March 3).
@@ -77,6 +83,11 @@ extension Operators {
             if r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()),
                let day = monthlyDay(t, into: &r) {
                 r.anchor = day
+                return .recurrence(r)
+            }
+            // "Mon–Thu 18:00-19:30 every week": the span of weekdays is the weekly rule.
+            if r.freq == "WEEKLY", r.byDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()), let days = weeklyDays(t, into: &r) {
+                r.anchor = days
                 return .recurrence(r)
             }
             if let anchor = r.anchor {
@@ -182,6 +193,29 @@ extension Operators {
             return .recurrence(r)
         }),
     ]
+
+    /// A span of weekdays said beside a weekly habit, as the habit's days: "Mon–Thu 18:00"
+    /// (BYDAY=MO,TU,WE,TH), its first occurrence the first of those days ahead.
+    static func weeklyDays(_ e: TimeExpr, into r: inout Recurrence) -> TimeExpr? {
+        switch e {
+        case .interval(.fields(let a), .fields(let b)):
+            guard let x = a.weekday, let y = b.weekday, x != y, a.hour == nil, b.hour == nil, !a.hasTimeOfDay, !b.hasTimeOfDay,
+                  a.day == nil, b.day == nil else { return nil }
+            var days: [Int] = []
+            var d = x
+            while true { days.append(d); if d == y { break }; d = d % 7 + 1 }
+            r.byDay = days.sorted().map(rruleDay)
+            var f = Fields()
+            f.weekdaySet = days.sorted()
+            return .fields(f)
+        case .intersect(let a, let b):
+            if let x = weeklyDays(a, into: &r) { return intersect(x, b) }
+            if let y = weeklyDays(b, into: &r) { return intersect(a, y) }
+            return nil
+        default:
+            return nil
+        }
+    }
 
     /// A day of the month said beside a monthly habit, as the habit's rule: "the last Friday"
     /// (BYDAY=-1FR), "the second Tuesday" (2TU), "the 1st" (BYMONTHDAY=1), "the last day"

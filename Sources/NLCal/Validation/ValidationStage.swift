@@ -124,6 +124,8 @@ public final class ValidationStage: Stage {
         case .fields(let f): return f.weekdaySet ?? f.weekday.map { [$0] }
         case .intersect(let a, let b): return weekdays(in: a) ?? weekdays(in: b)
         case .zoned(let inner, _, _), .relative(let inner, _): return weekdays(in: inner)
+        // "Tues 2-4pm weekly": the range starts on that day.
+        case .interval(let a, _): return weekdays(in: a)
         default: return nil
         }
     }
