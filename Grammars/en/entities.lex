@@ -40,6 +40,15 @@ floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street |
 [coming-opener]
 this | the | on | for | by | until | till | before | after | from | of | at | in | to | and | see you | see u | ,
 
+# Words before a trip's way back: "Flight to Rome Fri 6:40am, back Mon" (the return goes to the
+# event's notes, not its time or title).
+[return-word]
+back | return | returning | home
+
+# What may stand between such a word and the day: "return flight 12 Oct".
+[return-noun]
+flight | flights | train | trip | leg
+
 # Weekday abbreviations that are everyday words too. Typed in lower case and standing alone,
 # they are the word after an article or possessive ("the sun"), after a subject ("I sat", "the
 # cat sat"), before a possessive ("sun's out") or before a word that makes them the verb or the

@@ -59,6 +59,8 @@ public final class DateTimeStage: Stage {
     let indefiniteArticles: WordList
     let ordinalNouns: WordList
     let comingOpeners: WordList
+    let returnWords: WordList
+    let returnNouns: WordList
     let tensWords: WordList
     let unitWords: WordList
     let numberWords: WordList
@@ -102,6 +104,8 @@ public final class DateTimeStage: Stage {
         indefiniteArticles = list("indefinite-article")
         ordinalNouns = list("ordinal-noun")
         comingOpeners = list("coming-opener")
+        returnWords = list("return-word")
+        returnNouns = list("return-noun")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
         numberWords = list("number-word")
@@ -159,7 +163,11 @@ public final class DateTimeStage: Stage {
         // and the others stay text. Only one cluster of nearby phrases makes the event, so a
         // long text with many dates stays cheap and shallow.
         let cluster = DateTimeStage.bestCluster(exprs.map { ($0.0.start, $0.0.end) })
-        let near = Array(exprs[cluster])
+        // A trip's way back ("…, back Mon") is no part of this event's time, unless it is all there is.
+        var near = Array(exprs[cluster])
+        if near.count > 1, near.contains(where: { returnLegStart($0.0, chart) == nil }) {
+            near.removeAll { returnLegStart($0.0, chart) != nil }
+        }
         // The others join the longest phrase (the first of the longest) when they intersect it:
         // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
         var longestIndex = 0
@@ -237,6 +245,7 @@ public final class DateTimeStage: Stage {
                 if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) { continue }
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
+            noteReturnLeg(&state, exprs.map(\.0), used: items, chart: chart)
             return
         }
     }
@@ -289,6 +298,33 @@ public final class DateTimeStage: Stage {
             start = end
         }
         return best
+    }
+
+    /// A trip's way back said after its time ("Flight to Rome Fri 6:40am, back Mon", "return
+    /// Sunday") is not this event's time: it goes to the event's notes, out of the title.
+    func noteReturnLeg(_ state: inout ParseState, _ phrases: [Item], used: [Item], chart: ChartParser.Chart) {
+        for item in phrases where !used.contains(where: { $0.start == item.start && $0.end == item.end }) {
+            guard case .time = item.value, let from = returnLegStart(item, chart) else { continue }
+            let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
+            guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
+            let text = state.slice(range)
+            state.event.notes = text
+            state.spans.append(FieldSpan(field: "notes", range: range, text: text, rules: ["return-leg"]))
+            return
+        }
+    }
+
+    /// Where the words saying a phrase is the way back start ("back Mon", "return flight 12
+    /// Oct"), or nil.
+    func returnLegStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
+        let words = chart.words
+        guard item.start > 0 else { return nil }
+        var from = item.start - 1
+        if from > 0, !returnWords.hasWord(words[from]), returnNouns.hasWord(words[from]), returnWords.hasWord(words[from - 1]) { from -= 1 }
+        guard returnWords.hasWord(words[from]) else { return nil }
+        // ("Lunch Friday at home 1pm": a place, not the way back.)
+        if from > 0, ["at", "from", "to", "@", "in", "my", "the"].contains(chart.atoms[from - 1].text.lowercased()) { return nil }
+        return from
     }
 
     /// Resolves a time, or a recurrence's first occurrence: with several Nth weekdays a month
@@ -446,7 +482,8 @@ public final class DateTimeStage: Stage {
         var k = item.start
         while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
-        return k == item.end || (atoms[k].spaceBefore && !meridiems.hasWord(words[k]) && atoms[k].text != ":")
+        // ("return flight 12 Oct": a month after the number makes it a date.)
+        return k == item.end || (atoms[k].spaceBefore && !meridiems.hasWord(words[k]) && atoms[k].text != ":" && !monthWords.hasWord(words[k]))
     }
 
     /// Items whose words name no time in their context (see the checks below); they are left

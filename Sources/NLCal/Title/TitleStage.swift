@@ -21,7 +21,7 @@ public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
     let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
-    static let removedFields: Set<String> = ["start", "location", "duration", "recurrence"]
+    static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
