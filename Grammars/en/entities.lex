@@ -8,7 +8,7 @@ rated | rating | rate | build | release | patch | ver | rev | revision | firmwar
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
 [measure-unit]
-win | wins | won | loss | losses | lost | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
+euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | won | win | wins | loss | losses | lost | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 
 # Words that make the time right after them a greeting or someone else's, not an event's
 # time: "Happy new year!", "Merry Christmas", "how was your weekend?".
@@ -89,7 +89,7 @@ at | in | on | via | @ | inside | near | over at
 office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
-atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room
+shop | store | atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room
 park | canteen | cafeteria | kitchenette | field | oval | court | pitch | track | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
 centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
@@ -157,7 +157,7 @@ and | & | , | , and | +
 # "walk with Rex the dog"). Cities are read from [zone-city] ("call with Madrid").
 [group-word]
 team | group | crew | folks | everyone | everybody | all | squad | department | dept | office | committee | board | club | family | class
-procurement | finance | legal | hr | marketing | sales | engineering | ops | operations | it | support | design | product | management | leadership | accounts | accounting | payroll | admin | security | compliance | facilities | recruiting | recruitment | purchasing | audit | comms | pr
+vendor | vendors | client | customer | supplier | suppliers | contractor | contractors | agency | procurement | finance | legal | hr | marketing | sales | engineering | ops | operations | it | support | design | product | management | leadership | accounts | accounting | payroll | admin | security | compliance | facilities | recruiting | recruitment | purchasing | audit | comms | pr
 parents | kids | children | sisters | brothers | siblings | aunts | uncles | nieces | nephews | sons | daughters | grandkids | grandchildren | friends | mates | pals | buddies | besties | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
 

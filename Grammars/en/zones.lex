@@ -33,20 +33,32 @@ hkt = Asia/Hong_Kong
 aest = Australia/Sydney std
 aedt = Australia/Sydney dst
 awst = Australia/Perth
+acst = Australia/Adelaide std
+acdt = Australia/Adelaide dst
+# Africa and Asia (no daylight time): "3pm EAT", "10:00 WAT", "9am PHT".
+eat = Africa/Nairobi
+wat = Africa/Lagos
+sast = Africa/Johannesburg
+pht = Asia/Manila
+pkt = Asia/Karachi
+gst = Asia/Dubai
+wib = Asia/Jakarta
+ict = Asia/Bangkok
+myt = Asia/Kuala_Lumpur
 nzst = Pacific/Auckland std
 nzdt = Pacific/Auckland dst
 
 # Cities said with "time": "10am London time".
 [zone-city]
-london | uk | british = Europe/London
+london | uk | british | manchester | edinburgh = Europe/London
 dublin | ireland | irish = Europe/Dublin
 lisbon = Europe/Lisbon
 paris | france | french = Europe/Paris
-berlin | germany | german = Europe/Berlin
-madrid | spain = Europe/Madrid
-rome | italy = Europe/Rome
+berlin | germany | german | munich | frankfurt | hamburg | cologne = Europe/Berlin
+madrid | spain | barcelona = Europe/Madrid
+rome | italy | milan = Europe/Rome
 amsterdam = Europe/Amsterdam
-zurich = Europe/Zurich
+zurich | geneva | switzerland = Europe/Zurich
 stockholm = Europe/Stockholm
 athens = Europe/Athens
 moscow = Europe/Moscow

@@ -165,8 +165,9 @@ public final class DateTimeStage: Stage {
         let cluster = DateTimeStage.bestCluster(exprs.map { ($0.0.start, $0.0.end) })
         // A trip's way back ("…, back Mon") is no part of this event's time, unless it is all there is.
         var near = Array(exprs[cluster])
-        if near.count > 1, near.contains(where: { returnLegStart($0.0, chart) == nil }) {
-            near.removeAll { returnLegStart($0.0, chart) != nil }
+        // (It comes after the outward time: "Return Christmas gifts next Monday" is no way back.)
+        if near.count > 1, let first = near.first?.0.start {
+            near.removeAll { $0.0.start > first && returnLegStart($0.0, chart) != nil }
         }
         // The others join the longest phrase (the first of the longest) when they intersect it:
         // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
@@ -303,7 +304,8 @@ public final class DateTimeStage: Stage {
     /// A trip's way back said after its time ("Flight to Rome Fri 6:40am, back Mon", "return
     /// Sunday") is not this event's time: it goes to the event's notes, out of the title.
     func noteReturnLeg(_ state: inout ParseState, _ phrases: [Item], used: [Item], chart: ChartParser.Chart) {
-        for item in phrases where !used.contains(where: { $0.start == item.start && $0.end == item.end }) {
+        guard let outward = used.map(\.start).min() else { return }
+        for item in phrases where item.start > outward && !used.contains(where: { $0.start == item.start && $0.end == item.end }) {
             guard case .time = item.value, let from = returnLegStart(item, chart) else { continue }
             let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
             guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
@@ -502,6 +504,12 @@ public final class DateTimeStage: Stage {
         // A month's name with a possessive is someone's ("Auntie May's"), not the month.
         if monthWords.hasWord(words[item.start]), hasPossessive(after: item.start, atoms) { return true }
         if isHomographWord(item, atoms, words) { return true }
+        // "Jan-Willem", "May-Britt": a month's name joined to a capitalized name is a person's.
+        if item.start + 2 < atoms.count, monthWords.hasWord(words[item.start]), atoms[item.start + 1].text == "-",
+           !atoms[item.start + 1].spaceBefore, !atoms[item.start + 2].spaceBefore, atoms[item.start + 2].initialCapital,
+           isLetters(atoms[item.start + 2]), !monthWords.hasWord(words[item.start + 2]) {
+            return true
+        }
         // "Join a March for peace", "an April wedding": a month after "a" is no date.
         if item.end - item.start == 1, item.start > 0, monthWords.hasWord(words[item.start]), indefiniteArticles.hasWord(words[item.start - 1]) {
             return true

@@ -77,7 +77,7 @@ public final class LocationStage: Stage {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
-            if open, let end = possessivePlace(from: s, tokens, words, state) {
+            if open, let end = possessivePlace(from: s, tokens, words, state) ?? bareVenueRun(from: s, tokens, words, state) {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
@@ -115,6 +115,23 @@ public final class LocationStage: Stage {
         }
         guard k > s, k == tokens.count || state.isClaimed(tokens[k].range) else { return nil }
         return k - 1
+    }
+
+    /// After "at", up to three lower-case words ending in a venue word, with no "the": "Satsang
+    /// every Sunday 6 pm at community hall", "fitting at tailor's shop Thursday 4pm". The venue
+    /// word must end the run (the time, punctuation or the text's end follows).
+    func bareVenueRun(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        var k = s
+        while k < tokens.count, k - s < 3, isRunWord(k, tokens, words, state) || possessiveWord(tokens[k], state) { k += 1 }
+        guard k > s, k - 1 > s || venues.match(words, at: s) == 1 else { return nil }
+        let last = k - 1
+        guard venues.contains(words, last) else { return nil }
+        guard k == tokens.count || state.isClaimed(tokens[k].range) || tokens[k].isPunctuation else { return nil }
+        return last
+    }
+
+    func possessiveWord(_ t: Token, _ state: ParseState) -> Bool {
+        t.kind == .word && !t.isCapitalized && !state.isClaimed(t.range) && (t.original.hasSuffix("'s") || t.original.hasSuffix("’s"))
     }
 
     /// After "at", someone's home typed in lower case: "bbq at shaz's sun arvo", "drinks at jo's
