@@ -49,6 +49,10 @@ back | return | returning | home
 [return-noun]
 flight | flights | train | trip | leg
 
+# Amounts a frequency after them makes a rate, not a habit: "45 minutes daily", "3 cups daily".
+[rate-word]
+minutes | mins | min | hours | hrs | hr | times | x | km | miles | steps | glasses | cups | pages | words | reps | calories | kcal | mg | ml | litres | liters
+
 # Weekday abbreviations that are everyday words too. Typed in lower case and standing alone,
 # they are the word after an article or possessive ("the sun"), after a subject ("I sat", "the
 # cat sat"), before a possessive ("sun's out") or before a word that makes them the verb or the

@@ -61,6 +61,7 @@ public final class DateTimeStage: Stage {
     let comingOpeners: WordList
     let returnWords: WordList
     let returnNouns: WordList
+    let rateWords: WordList
     let tensWords: WordList
     let unitWords: WordList
     let numberWords: WordList
@@ -106,6 +107,7 @@ public final class DateTimeStage: Stage {
         comingOpeners = list("coming-opener")
         returnWords = list("return-word")
         returnNouns = list("return-noun")
+        rateWords = list("rate-word")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
         numberWords = list("number-word")
@@ -143,6 +145,18 @@ public final class DateTimeStage: Stage {
             }
         }
         guard !exprs.isEmpty else { return }
+        // A frequency opening the text with nothing to anchor it is an adjective, not a habit:
+        // "Weekly sales up 5%", "Daily Mail crossword answers", "Every day is a gift"; after an
+        // amount it is a rate ("Average commute: 45 minutes daily"). (With a day or a time it is
+        // a habit: "Daily standup 9:15", "Weekly sync every Monday".)
+        if let r = state.recurrence, r.anchor == .fields(Fields()), r.byDay.isEmpty, r.byMonthDay.isEmpty, r.count == nil, r.until == nil,
+           exprs.allSatisfy({ $0.0.value.isRecurrence }),
+           exprs.contains(where: { ($0.0.start == 0 && $0.0.end < chart.atoms.count) || ($0.0.start > 0 && rateWords.hasWord(words[$0.0.start - 1])) }) {
+            state.recurrence = nil
+            state.spans.removeAll { $0.field == "recurrence" }
+            state.trace.append(TraceEntry(stage: name, describe: { "a frequency opening the text with no day or time: no event" }))
+            return
+        }
         // "Monthly review on the last Friday", "Monthly invoicing on the 1st": a monthly habit
         // said apart from its day takes that day as its rule.
         // So does a weekly one said apart from a span of weekdays ("Sprachkurs Mon–Thu 18:00 every
@@ -322,7 +336,9 @@ public final class DateTimeStage: Stage {
         let words = chart.words
         guard item.start > 0 else { return nil }
         var from = item.start - 1
-        if from > 0, !returnWords.hasWord(words[from]), returnNouns.hasWord(words[from]), returnWords.hasWord(words[from - 1]) { from -= 1 }
+        // ("back the following Saturday", "return flight 12 Oct", "back on Monday".)
+        if from > 0, !returnWords.hasWord(words[from]), returnNouns.hasWord(words[from]) || ["the", "on"].contains(chart.atoms[from].text.lowercased()),
+           returnWords.hasWord(words[from - 1]) { from -= 1 }
         guard returnWords.hasWord(words[from]) else { return nil }
         // ("Lunch Friday at home 1pm": a place, not the way back.)
         if from > 0, ["at", "from", "to", "@", "in", "my", "the"].contains(chart.atoms[from - 1].text.lowercased()) { return nil }
