@@ -29,6 +29,7 @@ import Testing
         Case(kind: "midnight", text: "Deploy Friday midnight", now: "2026-03-11T09:15:00", tz: "Asia/Tokyo", choose: "midnight/start-of-day"),
         Case(kind: "zone-abbreviation", text: "Webinar 9am EST", now: "2026-07-10T09:00:00", tz: "Europe/London", choose: "zone-abbreviation/keep"),
         Case(kind: "no-time", text: "Think about the roadmap", now: "2026-03-11T09:15:00", tz: "Asia/Tokyo", choose: "no-time/tomorrow-9am"),
+        Case(kind: "recurrence", text: "Lawn bowls every second Wednesday arvo", now: "2026-09-29T10:00:00", tz: "Australia/Sydney", choose: "recurrence/monthly"),
     ]
 
     static func parse(_ c: Case, extra: [String] = []) throws -> (JSON, Fixture.Run) {

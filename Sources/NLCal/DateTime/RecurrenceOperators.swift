@@ -4,9 +4,10 @@
 /// occurrence (resolved like any time, so the first occurrence is on or after now).
 extension Operators {
     static let recurrenceOperators: [String: (summary: String, fn: Fn)] = [
-        "every": ("a recurrence from a weekday, a list of weekdays, or a day part: every Monday", { a in
-            guard let t = arg(a, 0)?.time else { return nil }
-            return everyOf(t, interval: arg(a, 1)?.int ?? 1).map { .recurrence($0) }
+        "every": ("a recurrence from a weekday, a list of weekdays, or a day part: every Monday; with 'ordinal', an 'every second Wednesday' that may be monthly", { a in
+            guard let t = arg(a, 0)?.time, var r = everyOf(t, interval: arg(a, 1)?.int ?? 1) else { return nil }
+            if arg(a, 2)?.textValue == "ordinal", r.freq == "WEEKLY", r.byDay.count == 1 { r.monthlyReading = r.interval }
+            return .recurrence(r)
         }),
         "recur": ("a recurrence of a frequency: minutely, hourly, daily, weekly, monthly, yearly; optional INTERVAL", { a in
             guard let f = arg(a, 0)?.textValue?.uppercased(), ["MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(f) else { return nil }

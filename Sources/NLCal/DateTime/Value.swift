@@ -462,6 +462,9 @@ public struct Recurrence: Hashable, Sendable {
     public var until: TimeExpr?
     /// The first occurrence's pattern (weekday, time of day…), resolved to the next match.
     public var anchor: TimeExpr?
+    /// "every second Wednesday", read every other week, may mean the second Wednesday of each
+    /// month: that N, for the chip offering it.
+    public var monthlyReading: Int?
 
     public init(freq: String) { self.freq = freq }
 

@@ -70,6 +70,43 @@ public final class ValidationStage: Stage {
         state.event.end = end
         state.event.recurrence = state.recurrence.map { rrule($0, state: state, allDay: dayLike, context: context) }
         addAmbiguities(&state, res: res, context: context)
+        addMonthlyReading(&state, context: context)
+    }
+
+    /// "every second Wednesday": every other week (the event), or the second Wednesday of each
+    /// month (the chip, starting at its first occurrence at or after now, same time and length).
+    func addMonthlyReading(_ state: inout ParseState, context: ParseContext) {
+        guard let r = state.recurrence, let n = r.monthlyReading, let code = r.byDay.first,
+              let w = (1...7).first(where: { Operators.rruleDay($0) == code }),
+              let start = state.event.start, let end = state.event.end, let kept = state.event.recurrence else { return }
+        let zone = context.zone
+        let local = zone.local(at: start)
+        let today = zone.local(at: context.now).date
+        var month = CivilDate(today.year, today.month, 1)
+        var first: CivilDate?
+        for _ in 0..<3 {
+            // The nth weekday w of this month.
+            let offset = (w - month.weekday + 7) % 7
+            let day = month.adding(days: offset + 7 * (n - 1))
+            let at = zone.instant(of: LocalDateTime(day, seconds: local.seconds)).instant
+            if day.month == month.month, state.event.allDay ? day >= today : at >= context.now { first = day; break }
+            month = CivilDate(month.month == 12 ? month.year + 1 : month.year, month.month % 12 + 1, 1)
+        }
+        guard let day = first else { return }
+        let s = zone.instant(of: LocalDateTime(day, seconds: local.seconds)).instant
+        let e = state.event.allDay ? zone.instant(of: LocalDateTime(day.adding(days: 1))).instant : s + (end - start)
+        var monthly = r
+        monthly.freq = "MONTHLY"
+        monthly.interval = 1
+        monthly.byDay = ["\(n)\(code)"]
+        let ordinal = n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th"
+        let name = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][w - 1]
+        let keep: [(String, JSON)] = [("start", .string(zone.iso(start))), ("end", .string(zone.iso(end))), ("recurrence", .string(kept))]
+        let other: [(String, JSON)] = [("start", .string(zone.iso(s))), ("end", .string(zone.iso(e))),
+                                        ("recurrence", .string(rrule(monthly, state: state, allDay: state.event.allDay, context: context)))]
+        state.ambiguities.append(Ambiguity(id: "recurrence", field: "recurrence", message: "Every other \(name), or the \(ordinal) \(name) of each month?",
+                                           chips: [Chip(id: "recurrence/every-\(n)-weeks", label: "Every \(n) weeks", patch: keep),
+                                                   Chip(id: "recurrence/monthly", label: "\(ordinal) \(name) monthly", patch: other)]))
     }
 
     /// The event of a deadline (see the type's documentation).
