@@ -234,9 +234,9 @@ public final class ValidationStage: Stage {
                     [Chip(id: "next-year", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
                      Chip(id: "this-year", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
             case .sameWeekdayToday(let alt):
-                // A weekly habit starts at its first occurrence at or after now: today is no
-                // question. Every other week, which week is ("Yoga every other Wednesday").
-                if let r = state.recurrence, r.interval == 1 { continue }
+                // A habit starts at its first occurrence at or after now, today included: no
+                // question, every other week too ("Yoga every other Wednesday" said on one).
+                if state.recurrence != nil { continue }
                 add("same-weekday", "That weekday is today. Today or next week?",
                     [Chip(id: "today", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
                      Chip(id: "next-week", label: label(LocalDateTime(alt.date, seconds: currentLocal.seconds), allDay: state.event.allDay),
