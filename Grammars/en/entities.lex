@@ -86,7 +86,7 @@ is | was | were | are | of | it
 
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 [location-prep]
-at | in | on | via | @ | inside | near | over at
+at | in | on | via | @ | inside | near | over at | where :
 
 # Places named by a common word ("at the office", "at home").
 [venue]
@@ -193,4 +193,4 @@ at | on | the | this | @ | - | and | between
 
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]
-at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately
+at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately | when | doors | doors open

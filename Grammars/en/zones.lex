@@ -3,7 +3,7 @@
 # but flagged when it does not match the season).
 
 [zone-word]
-utc | gmt | z | zulu = Etc/UTC
+utc | gmt = Etc/UTC
 et | eastern | eastern time = America/New_York
 est = America/New_York std
 edt = America/New_York dst
@@ -47,6 +47,42 @@ ict = Asia/Bangkok
 myt = Asia/Kuala_Lumpur
 nzst = Pacific/Auckland std
 nzdt = Pacific/Auckland dst
+
+# Windows time zone names as Outlook prints them after "(UTC±hh:mm)": "When: Monday, 1 June
+# 2026 10:00-11:30 (UTC+00:00) Dublin, Edinburgh, Lisbon, London". The printed offset is the
+# standard one all year, so the region's civil time is meant (flagged in summer, like "EST").
+[windows-zone]
+pacific time ( us & canada ) = America/Los_Angeles std
+mountain time ( us & canada ) = America/Denver std
+central time ( us & canada ) = America/Chicago std
+eastern time ( us & canada ) = America/New_York std
+atlantic time ( canada ) = America/Halifax std
+arizona = America/Phoenix
+hawaii = Pacific/Honolulu
+alaska = America/Anchorage std
+dublin , edinburgh , lisbon , london = Europe/London std
+amsterdam , berlin , bern , rome , stockholm , vienna = Europe/Berlin std
+brussels , copenhagen , madrid , paris = Europe/Paris std
+belgrade , bratislava , budapest , ljubljana , prague = Europe/Budapest std
+sarajevo , skopje , warsaw , zagreb = Europe/Warsaw std
+athens , bucharest = Europe/Bucharest std
+helsinki , kyiv , riga , sofia , tallinn , vilnius = Europe/Helsinki std
+istanbul = Europe/Istanbul
+moscow , st . petersburg = Europe/Moscow
+abu dhabi , muscat = Asia/Dubai
+chennai , kolkata , mumbai , new delhi = Asia/Kolkata
+beijing , chongqing , hong kong , urumqi = Asia/Shanghai
+kuala lumpur , singapore = Asia/Singapore
+osaka , sapporo , tokyo = Asia/Tokyo
+seoul = Asia/Seoul
+brisbane = Australia/Brisbane
+canberra , melbourne , sydney = Australia/Sydney std
+auckland , wellington = Pacific/Auckland std
+coordinated universal time = Etc/UTC
+
+# "Z" (Zulu) only after a whole clock time, glued or not: "06:00Z", "1400 zulu" (see zones.rules).
+[zulu]
+z | zulu = Etc/UTC
 
 # Cities said with "time": "10am London time".
 [zone-city]

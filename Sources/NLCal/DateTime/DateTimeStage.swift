@@ -58,6 +58,7 @@ public final class DateTimeStage: Stage {
     let determiners: WordList
     let indefiniteArticles: WordList
     let ordinalNouns: WordList
+    let weekdayWords: WordList
     let comingOpeners: WordList
     let returnWords: WordList
     let returnNouns: WordList
@@ -104,6 +105,7 @@ public final class DateTimeStage: Stage {
         determiners = list("determiner")
         indefiniteArticles = list("indefinite-article")
         ordinalNouns = list("ordinal-noun")
+        weekdayWords = list("weekday-word")
         comingOpeners = list("coming-opener")
         returnWords = list("return-word")
         returnNouns = list("return-noun")
@@ -531,6 +533,14 @@ public final class DateTimeStage: Stage {
             return true
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
+        // Digits glued to a short capitalized name or code are part of it: "The O2", "A4", "F1",
+        // "INV-2026-0519" (but "Mon3pm", "Jun3", "at3pm" read).
+        if item.start > 0, atoms[item.start].isDigits, !atoms[item.start].spaceBefore {
+            var k = item.start - 1
+            if k > 0, atoms[k].text == "-", !atoms[k].spaceBefore { k -= 1 }
+            let a = atoms[k]
+            if isLetters(a), a.initialCapital, a.text.count <= 4, !monthWords.hasWord(words[k]), !weekdayWords.hasWord(words[k]) { return true }
+        }
         // "Plumber coming Monday 8am": "coming" after a word that is not a coming-opener is the
         // verb; the time is "Monday 8am".
         if item.start > 0, atoms[item.start].text.lowercased() == "coming", isLetters(atoms[item.start - 1]),
@@ -610,6 +620,8 @@ public final class DateTimeStage: Stage {
         while lo > 0, atoms[lo - 1].tokenIndex == token { lo -= 1 }
         while hi + 1 < atoms.count, atoms[hi + 1].tokenIndex == token { hi += 1 }
         guard hi - lo >= 3 else { return false }
+        // An ISO 8601 timestamp is no code: "2026-05-28T09:30:00Z".
+        if (lo...hi).contains(where: { k in atoms[k].text == "T" || atoms[k].text == "t" }) && atoms[lo].isDigits && atoms[lo].text.count == 4 { return false }
         var switches = 0
         for k in lo..<hi where atoms[k].isDigits != atoms[k + 1].isDigits && isLetters(atoms[atoms[k].isDigits ? k + 1 : k]) {
             switches += 1

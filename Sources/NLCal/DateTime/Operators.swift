@@ -416,6 +416,15 @@ public enum Operators {
                   let id = fixedOffsetZone(sign: sign, arg(a, 2), arg(a, 3)) else { return nil }
             return .time(.zoned(t, zone: id, abbreviation: nil))
         }),
+        "utc-time": ("an ISO date and time of day read in UTC (a trailing Z): 2026-05-28 + 09:30", { a in
+            guard let d = arg(a, 0)?.time, let t = arg(a, 1)?.time, let both = intersect(d, t) else { return nil }
+            return .time(.zoned(both, zone: "Etc/UTC", abbreviation: nil))
+        }),
+        "iso-offset": ("an ISO date and time of day read at a fixed offset: 2027-03-10 + 15:00 + '+09:00'", { a in
+            guard let d = arg(a, 0)?.time, let t = arg(a, 1)?.time, let both = intersect(d, t),
+                  let sign = arg(a, 2)?.textValue, sign == "+" || sign == "-", let id = fixedOffsetZone(sign: sign, arg(a, 3), arg(a, 4)) else { return nil }
+            return .time(.zoned(both, zone: id, abbreviation: nil))
+        }),
         "zoned": ("a time read in a zone named in the text: 3pm + PT", { a in
             guard let t = arg(a, 0)?.time, case .zone(let id, let abbr)? = arg(a, 1) else { return nil }
             return .time(.zoned(t, zone: id, abbreviation: abbr))

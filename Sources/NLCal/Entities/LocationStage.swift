@@ -293,6 +293,11 @@ public final class LocationStage: Stage {
             } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
                 end = k + 1
                 k += 1
+            } else if t.original == "&", k + 2 < tokens.count, tokens[k + 1].original.lowercased() == "the", tokens[k + 2].isCapitalized,
+                      !state.isClaimed(tokens[k + 2].range) {
+                // "Girl & the Goat".
+                end = k + 2
+                k += 2
             } else {
                 break
             }

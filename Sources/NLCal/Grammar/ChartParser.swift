@@ -36,7 +36,7 @@ public struct Item: Sendable {
 /// Limits on the work of one parse, so that long or adversarial input stays linear and bounded.
 public struct ParseBudget: Sendable {
     /// Longest item, in atoms.
-    public var maxItemAtoms = 24
+    public var maxItemAtoms = 32
     /// Items in the chart at most: `base + perAtom × atoms`.
     public var baseItems = 2_000
     public var itemsPerAtom = 8
