@@ -161,6 +161,14 @@ public final class DateTimeStage: Stage {
         }
         // "Monthly review on the last Friday", "Monthly invoicing on the 1st": a monthly habit
         // said apart from its day takes that day as its rule.
+        // A length of days or weeks said apart from a habit limits it: "Swim lessons Saturdays 9:15
+        // at the Y for 6 weeks" (COUNT=6), not one six-week event.
+        if let r = state.recurrence, r.count == nil, r.until == nil, let d = state.duration, d.finestGrain >= .day,
+           let limited = Operators.limited(r, to: d) {
+            state.recurrence = limited
+            state.duration = nil
+            for k in state.spans.indices where state.spans[k].field == "duration" { state.spans[k].field = "recurrence" }
+        }
         // So does a weekly one said apart from a span of weekdays ("Sprachkurs Mon–Thu 18:00 every
         // week": Monday to Thursday, each week).
         if var r = state.recurrence, r.freq == "MONTHLY" || r.freq == "WEEKLY", r.byDay.isEmpty, r.byMonthDay.isEmpty {

@@ -416,6 +416,13 @@ public enum Operators {
                   let id = fixedOffsetZone(sign: sign, arg(a, 2), arg(a, 3)) else { return nil }
             return .time(.zoned(t, zone: id, abbreviation: nil))
         }),
+        "meal-hour": ("a meal and a bare hour right after it, the hour inside the meal: brunch + 11, dinner + 7", { a in
+            guard case .fields(let meal)? = arg(a, 0)?.time, let part = meal.dayPart, let h = arg(a, 1)?.int,
+                  case .time(.fields(let hour))? = Operators.apply("clock", [arg(a, 1)]),
+                  let fitted = fitHour(hour, h, into: part), let fh = fitted.hour, fh * 3600 >= part.from, fh * 3600 < part.to else { return nil }
+            // (An hour outside the meal is no hour of it: "Dinner 2nite".)
+            return .time(.fields(fitted))
+        }),
         "utc-time": ("an ISO date and time of day read in UTC (a trailing Z): 2026-05-28 + 09:30", { a in
             guard let d = arg(a, 0)?.time, let t = arg(a, 1)?.time, let both = intersect(d, t) else { return nil }
             return .time(.zoned(both, zone: "Etc/UTC", abbreviation: nil))

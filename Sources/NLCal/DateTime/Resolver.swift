@@ -555,6 +555,13 @@ public struct Resolver {
     // MARK: Composition
 
     mutating func intersect(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
+        // A weekday said with a numeric date ("Sat 5/15", "Fri 14/5") checks it: the date is the day.
+        for (w, d) in [(a, b), (b, a)] {
+            if case .fields(let f) = w, let wd = f.weekday, f.hour == nil, f.dayPart == nil, f.day == nil, f.month == nil, case .numericDate = d {
+                guard let s = span(d, ref: ref, window: window), s.start.date.weekday == wd else { return nil }
+                return s
+            }
+        }
         // Resolve the coarser side, then find the finer one inside it.
         // (A weekend is the outer of two days: "Saturday this weekend".)
         let (outer, inner) = a.grain > b.grain || (a.grain == b.grain && !(isWeekend(b) && !isWeekend(a))) ? (a, b) : (b, a)

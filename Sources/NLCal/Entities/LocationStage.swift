@@ -281,6 +281,13 @@ public final class LocationStage: Stage {
                 k += 2
                 continue
             }
+            // A plural possessive's apostrophe: "the Garcias'", "the Kaplans'".
+            if t.original == "'" || t.original == "’", !t.spaceBefore, tokens[k - 1].original.hasSuffix("s"),
+               k + 1 == tokens.count || tokens[k + 1].spaceBefore {
+                end = k
+                k += 1
+                continue
+            }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
             let joiner = t.original == "&" || t.original == "+" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
