@@ -126,7 +126,7 @@ st. | mt. | mtn. | ft. | pt. | dr. | ave. | av. | rd. | blvd. | ln. | sq. | pl. 
 
 # Meeting platforms ("on Zoom", "via Google Meet").
 [platform]
-zoom | teams | microsoft teams | ms teams | google meet | meet | hangouts | webex | skype | facetime | slack | discord | whatsapp | phone
+zoom | zoom meeting | zoom call | teams | teams meeting | microsoft teams | microsoft teams meeting | ms teams | google meet | meet | hangouts | webex | webex meeting | skype | skype meeting | facetime | slack | slack huddle | discord | whatsapp | phone
 
 # Words that introduce the people taking part.
 [attendee-intro]
