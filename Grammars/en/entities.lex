@@ -33,7 +33,7 @@ morning all | morning team | morning everyone | morning folks | morning guys | m
 # Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor
 # boardroom", "her 30th birthday", "5th Avenue", "the 2nd round".
 [ordinal-noun]
-floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street | st | grade | graders | place | edition | century | round | row | generation | gen | wedding | attempt | time | try | period | lap | inning | innings | draft | reminder | degree | cousin | base | ward | division | prize | year | years | semester | term | chapter | episode | season | level | stage | gear | wheel | tier | seed | pick | anniversary | reunion | edition | annual | rank | percentile | amendment | dan | kyu
+best | worst | largest | biggest | highest | half | hand | opinion | chance | guess | floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street | st | grade | graders | place | edition | century | round | row | generation | gen | wedding | attempt | time | try | period | lap | inning | innings | draft | reminder | degree | cousin | base | ward | division | prize | year | years | semester | term | chapter | episode | season | level | stage | gear | wheel | tier | seed | pick | anniversary | reunion | edition | annual | rank | percentile | amendment | dan | kyu
 
 # Words after which "coming" opens a time ("this coming Monday", "see you coming Friday"); after
 # other words it is the verb ("Plumber coming Monday 8am", "Mum coming Thursday").

@@ -196,6 +196,10 @@ public enum Operators {
             var f = Fields(); f.year = y
             return .time(.fields(f))
         }),
+        "spoken-year": ("a year said in pairs: twenty + twenty-seven = 2027", { a in
+            guard let hi = arg(a, 0)?.int, let lo = arg(a, 1)?.int, (19...20).contains(hi), (10...99).contains(lo) else { return nil }
+            return .number(Double(hi * 100 + lo), digits: 4)
+        }),
         "year": ("a year; two digits read as 19xx/20xx", { a in
             guard let y = arg(a, 0).flatMap(fullYear) else { return nil }
             var f = Fields(); f.year = y
