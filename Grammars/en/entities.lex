@@ -49,6 +49,16 @@ back | return | returning | home
 [return-noun]
 flight | flights | train | trip | leg
 
+# Words before a time said not to be the event's: "Saturday 2pm, not Friday", "instead of
+# Thursday", "(not 4:30)".
+[negation-cue]
+not | instead of | rather than | and not | but not | not on
+
+# Verbs that move an event: with one, "from X to Y" is the new time Y, not a range ("Sync moved
+# from Monday to Thursday 10am").
+[move-verb]
+move | moved | moving | moves | push | pushed | pushing | shifted | shifting | postpone | postponed | reschedule | rescheduled | rebook | rebooked | bump | bumped | change | changed | bring forward | brought forward | delay | delayed | swap | swapped
+
 # Amounts a frequency after them makes a rate, not a habit: "45 minutes daily", "3 cups daily".
 [rate-word]
 minutes | mins | min | hours | hrs | hr | times | x | km | miles | steps | glasses | cups | pages | words | reps | calories | kcal | mg | ml | litres | liters

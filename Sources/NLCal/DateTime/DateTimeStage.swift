@@ -63,6 +63,8 @@ public final class DateTimeStage: Stage {
     let returnWords: WordList
     let returnNouns: WordList
     let rateWords: WordList
+    let negationCues: WordList
+    let moveVerbs: WordList
     let tensWords: WordList
     let unitWords: WordList
     let numberWords: WordList
@@ -110,6 +112,8 @@ public final class DateTimeStage: Stage {
         returnWords = list("return-word")
         returnNouns = list("return-noun")
         rateWords = list("rate-word")
+        negationCues = list("negation-cue")
+        moveVerbs = list("move-verb")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
         numberWords = list("number-word")
@@ -193,6 +197,41 @@ public final class DateTimeStage: Stage {
         if near.count > 1, let first = near.first?.0.start {
             near.removeAll { $0.0.start > first && returnLegStart($0.0, chart) != nil }
         }
+        // Times the text names only to point at another event: a time said not to be it ("Piano
+        // recital Saturday 2pm, not Friday"), and an event's old time ("Can we move Friday's demo
+        // to Monday 2pm?", "Tuesday's 3pm call moved to 4:30"). They leave the time and the
+        // title; an old time still gives its day to a new time said without one.
+        var references: [(Item, Int)] = []
+        var referenceDay: TimeExpr?
+        if near.count > 1 {
+            var possessiveEnd = -1
+            for (item, e) in near {
+                if let from = negationStart(item, chart) {
+                    references.append((item, from))
+                } else if isPossessive(item, chart) {
+                    references.append((item, item.start))
+                    if referenceDay == nil { referenceDay = DateTimeStage.datePart(e) }
+                    possessiveEnd = item.end + 2
+                } else if item.start == possessiveEnd {
+                    // "Wednesday's 9am physio": the old time goes with its day.
+                    references.append((item, item.start))
+                }
+            }
+            if references.count < near.count {
+                near.removeAll { n in references.contains { $0.0.start == n.0.start && $0.0.end == n.0.end } }
+            } else {
+                references = []
+            }
+        }
+        // "moved from Monday to Thursday 10am", "pushed from 2pm to 4pm Friday": the new time.
+        if moveVerbs.occurs(in: words) {
+            for k in near.indices where chart.atoms[near[k].0.start].text.lowercased() == "from" || isArrowRange(near[k].0, chart) {
+                if let target = DateTimeStage.moveTarget(near[k].1) { near[k].1 = target }
+            }
+        }
+        if let day = referenceDay, near.count >= 1, !near.contains(where: { DateTimeStage.namesDay($0.1) }) {
+            for k in near.indices { near[k].1 = Operators.intersect(day, near[k].1) ?? near[k].1 }
+        }
         // The others join the longest phrase (the first of the longest) when they intersect it:
         // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
         var longestIndex = 0
@@ -271,6 +310,19 @@ public final class DateTimeStage: Stage {
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
             noteReturnLeg(&state, exprs.map(\.0), used: items, chart: chart)
+            // The other days said near it that are not its own ("Great kickoff yesterday —
+            // follow-up Friday 11:30am") leave the title too; a holiday names the event, and a
+            // bare number may be an address ("Dinner at 5 Rue de Rivoli Friday 8pm").
+            for (item, e) in near where !items.contains(where: { $0.start == item.start && $0.end == item.end })
+                && !DateTimeStage.namesHoliday(e) && DateTimeStage.namesDay(e) && !state.spans.contains(where: { $0.range.overlaps(scalarRange(item, chart)) })
+                && returnLegStart(item, chart) == nil && !besideName(item, chart) && !(item.start < items.map(\.end).max() ?? 0 && item.end > items.map(\.start).min() ?? 0) {
+                references.append((item, item.start))
+            }
+            for (item, from) in references {
+                let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
+                guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
+                state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+            }
             return
         }
     }
@@ -337,6 +389,71 @@ public final class DateTimeStage: Stage {
             state.event.notes = text
             state.spans.append(FieldSpan(field: "notes", range: range, text: text, rules: ["return-leg"]))
             return
+        }
+    }
+
+    /// Where "not" or "instead of" before a phrase starts ("not Friday", "(not Wednesday)",
+    /// "instead of Thursday"), or nil.
+    func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
+        let words = chart.words
+        for n in 1...2 where item.start - n >= 0 {
+            if negationCues.isPhrase(words, from: item.start - n, to: item.start) { return item.start - n }
+        }
+        return nil
+    }
+
+    /// A phrase said as an event's own ("Friday's demo", "Today's 4pm dentist", "last night's
+    /// gig"): "'s" right after it.
+    func isPossessive(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        hasPossessive(after: item.end - 1, chart.atoms)
+    }
+
+    /// A one-word phrase inside a run of capitalized words is part of a name: "Jun Wei", "Lau
+    /// Pa Sat".
+    func besideName(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        let atoms = chart.atoms
+        func capitalizedWord(_ k: Int) -> Bool { k >= 0 && k < atoms.count && atoms[k].initialCapital && isLetters(atoms[k]) && atoms[k].spaceBefore == true || (k >= 0 && k < atoms.count && k == 0 && atoms[k].initialCapital && isLetters(atoms[k])) }
+        // (Or inside a word: "1on1".)
+        let glued = (item.start > 0 && !atoms[item.start].spaceBefore && (isLetters(atoms[item.start - 1]) || atoms[item.start - 1].isDigits))
+            || (item.end < atoms.count && !atoms[item.end].spaceBefore && (isLetters(atoms[item.end]) || atoms[item.end].isDigits))
+        return glued || item.end - item.start == 1 && (capitalizedWord(item.start - 1) || capitalizedWord(item.end))
+    }
+
+    /// "1/21 → 1/28": a range written with an arrow.
+    func isArrowRange(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        (item.start..<item.end).contains { ["→", "->", "=>"].contains(chart.atoms[$0].text) }
+    }
+
+    /// The new time of "from X to Y" said with a move verb: Y, on X's day when Y names none
+    /// ("moved from 4pm to 6:30pm today" keeps "today"; "from Monday to Thursday 10am").
+    static func moveTarget(_ e: TimeExpr) -> TimeExpr? {
+        switch e {
+        case .interval(let a, let b):
+            if !namesDay(b), let day = datePart(a) { return Operators.intersect(day, b) ?? b }
+            return b
+        case .intersect(let x, let y):
+            if let t = moveTarget(x) { return Operators.intersect(t, y) ?? t }
+            if let t = moveTarget(y) { return Operators.intersect(x, t) ?? t }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a time names a day (a weekday, a date, a day word…), not only a time of day.
+    static func namesDay(_ e: TimeExpr) -> Bool { datePart(e) != nil }
+
+    /// The day a time names, without its time of day: "Tuesday" of "Tuesday's 3pm".
+    static func datePart(_ e: TimeExpr) -> TimeExpr? {
+        switch e {
+        case .fields(var f):
+            guard f.hasDate else { return nil }
+            f.hour = nil; f.minute = nil; f.second = nil; f.dayPart = nil; f.hourIsAmbiguous = false
+            return .fields(f)
+        case .day, .numericDate, .holiday, .relative, .nth, .shifted: return e.hasTimeOfDay ? nil : e
+        case .intersect(let a, let b): return datePart(a) ?? datePart(b)
+        case .zoned(let inner, _, _): return datePart(inner)
+        default: return nil
         }
     }
 

@@ -119,6 +119,14 @@ extension WordList {
     /// Whether some phrase of the list occurs in a run of atoms' word numbers, piece by piece
     /// (not bound to token edges).
     /// Whether a phrase of the list starts at atom `i` of `words` (atoms' word numbers).
+    /// Whether some phrase of the list is exactly `words[from..<to]`.
+    func isPhrase(_ words: [Int32], from: Int, to: Int) -> Bool {
+        guard from < to, to <= words.count, words[from] >= 0 else { return false }
+        return phrases(startingWith: words[from]).contains { p in
+            p.count == to - from && p.indices.allSatisfy { p[$0] == words[from + $0] }
+        }
+    }
+
     func startsPhrase(_ words: [Int32], at i: Int) -> Bool {
         guard i < words.count, words[i] >= 0 else { return false }
         for p in phrases(startingWith: words[i]) where i + p.count <= words.count {

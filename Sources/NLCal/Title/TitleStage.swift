@@ -21,7 +21,7 @@ public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
     let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
-    static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes"]
+    static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes", "reference"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
@@ -161,13 +161,14 @@ public final class TitleStage: Stage {
     /// Whether the mark opening a run after a cut stays, the title being written so far: the
     /// text is kept as typed around what was cut ("Drinks with Jess tonight at 9, you in?" →
     /// "Drinks with Jess, you in?"; "Can we move the retro to Thursday 2:30?" → "Can we move the
-    /// retro?"). A separator stays when words follow it in the run, a mark of tone ("?", "!!")
-    /// when only marks of tone follow it.
+    /// retro?"). A separator stays when words follow it in the run; a mark of tone ("?", "!!")
+    /// always stays.
     func keepsMark(_ tokens: [Token], _ run: Range<Int>) -> Bool {
         let first = tokens[run.lowerBound]
         guard first.isPunctuation, !TitleStage.isPictograph(first) else { return false }
         let rest = run.dropFirst()
-        if TitleStage.isExpressiveMark(first) { return rest.allSatisfy { TitleStage.isExpressiveMark(tokens[$0]) } }
+        // ("Lovely to see you on Wednesday! Lunch again…": the mark ends the sentence before the cut.)
+        if TitleStage.isExpressiveMark(first) { return true }
         return rest.contains { !tokens[$0].isPunctuation }
     }
 
