@@ -208,7 +208,8 @@ public final class DateTimeStage: Stage {
             for (item, e) in near {
                 if let from = negationStart(item, chart) {
                     references.append((item, from))
-                } else if isPossessive(item, chart) {
+                } else if isPossessive(item, chart), !DateTimeStage.namesHoliday(e) {
+                    // (A holiday's name may end in "'s": "St Patrick's parade".)
                     references.append((item, item.start))
                     if referenceDay == nil { referenceDay = DateTimeStage.datePart(e) }
                     possessiveEnd = item.end + 2
@@ -658,6 +659,11 @@ public final class DateTimeStage: Stage {
             return true
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
+        // A number cut from its ordinal suffix ("on 5" of "on 5th Ave") is the ordinal's reading.
+        if item.end < atoms.count, atoms[item.end - 1].isDigits, !atoms[item.end].spaceBefore,
+           ["st", "nd", "rd", "th"].contains(atoms[item.end].text.lowercased()) {
+            return true
+        }
         // Digits glued to a short capitalized name or code are part of it: "The O2", "A4", "F1",
         // "INV-2026-0519" (but "Mon3pm", "Jun3", "at3pm" read).
         if item.start > 0, atoms[item.start].isDigits, !atoms[item.start].spaceBefore {
