@@ -209,8 +209,10 @@ public final class DateTimeStage: Stage {
                 if let from = negationStart(item, chart) {
                     references.append((item, from))
                 } else if isPossessive(item, chart), !DateTimeStage.namesHoliday(e) {
-                    // (A holiday's name may end in "'s": "St Patrick's parade".)
-                    references.append((item, item.start))
+                    // (A holiday's name may end in "'s": "St Patrick's parade".) A preposition
+                    // before it belongs to the sentence: "Following up on Monday's call".
+                    let lead = ["on", "at", "for", "from", "about", "after", "before", "since"].contains(chart.atoms[item.start].text.lowercased())
+                    references.append((item, lead && item.end - item.start > 1 ? item.start + 1 : item.start))
                     if referenceDay == nil { referenceDay = DateTimeStage.datePart(e) }
                     possessiveEnd = item.end + 2
                 } else if item.start == possessiveEnd {

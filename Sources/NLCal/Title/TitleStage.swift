@@ -91,7 +91,9 @@ public final class TitleStage: Stage {
             }
             // Trailing connectors before a cut, leading connectors after one; a verb's particle
             // stays ("Check in every 2 weeks").
-            if !cuts.isEmpty {
+            // (Not before a possessive that was cut: "Following up on Monday's call" keeps "on".)
+            let beforePossessive = run.upperBound < tokens.count && (tokens[run.upperBound].original.hasSuffix("'s") || tokens[run.upperBound].original.hasSuffix("’s"))
+            if !cuts.isEmpty, !beforePossessive {
                 while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1, in: run),
                       !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2) {
                     run = run.lowerBound..<(run.upperBound - 1)
