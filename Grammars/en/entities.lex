@@ -45,9 +45,23 @@ this | the | on | for | by | until | till | before | after | from | of | at | in
 [return-word]
 back | return | returning | home
 
-# What may stand between such a word and the day: "return flight 12 Oct".
+# What may stand between such a word and the day: "return flight 12 Oct", "back the following
+# Saturday", "back on Monday".
 [return-noun]
 flight | flights | train | trip | leg
+
+[return-link]
+the | on
+
+# Words before "home"/"back" that make it a place or a thing, not the way back: "Lunch Friday at
+# home 1pm", "my home".
+[not-return-before]
+at | from | to | @ | in | my | the
+
+# Prepositions before an old time said with 's that belong to the sentence, not the time:
+# "Following up on Monday's call".
+[reference-lead]
+on | at | for | from | about | after | before | since
 
 # Words before a time said not to be the event's: "Saturday 2pm, not Friday", "instead of
 # Thursday", "(not 4:30)".

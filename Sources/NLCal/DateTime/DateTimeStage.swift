@@ -63,6 +63,10 @@ public final class DateTimeStage: Stage {
     let returnWords: WordList
     let returnNouns: WordList
     let rateWords: WordList
+    let ordinalSuffixes: WordList
+    let referenceLeads: WordList
+    let returnLinks: WordList
+    let notReturnBefore: WordList
     let negationCues: WordList
     let moveVerbs: WordList
     let tensWords: WordList
@@ -112,6 +116,10 @@ public final class DateTimeStage: Stage {
         returnWords = list("return-word")
         returnNouns = list("return-noun")
         rateWords = list("rate-word")
+        ordinalSuffixes = list("ordinal-suffix")
+        referenceLeads = list("reference-lead")
+        returnLinks = list("return-link")
+        notReturnBefore = list("not-return-before")
         negationCues = list("negation-cue")
         moveVerbs = list("move-verb")
         tensWords = list("tens-word")
@@ -211,7 +219,7 @@ public final class DateTimeStage: Stage {
                 } else if isPossessive(item, chart), !DateTimeStage.namesHoliday(e) {
                     // (A holiday's name may end in "'s": "St Patrick's parade".) A preposition
                     // before it belongs to the sentence: "Following up on Monday's call".
-                    let lead = ["on", "at", "for", "from", "about", "after", "before", "since"].contains(chart.atoms[item.start].text.lowercased())
+                    let lead = referenceLeads.hasWord(chart.words[item.start])
                     references.append((item, lead && item.end - item.start > 1 ? item.start + 1 : item.start))
                     if referenceDay == nil { referenceDay = DateTimeStage.datePart(e) }
                     possessiveEnd = item.end + 2
@@ -415,10 +423,13 @@ public final class DateTimeStage: Stage {
     /// Pa Sat".
     func besideName(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
         let atoms = chart.atoms
-        func capitalizedWord(_ k: Int) -> Bool { k >= 0 && k < atoms.count && atoms[k].initialCapital && isLetters(atoms[k]) && atoms[k].spaceBefore == true || (k >= 0 && k < atoms.count && k == 0 && atoms[k].initialCapital && isLetters(atoms[k])) }
+        func isWordOrNumber(_ a: Atom) -> Bool { isLetters(a) || a.isDigits }
+        func capitalizedWord(_ k: Int) -> Bool {
+            k >= 0 && k < atoms.count && atoms[k].initialCapital && isLetters(atoms[k]) && (k == 0 || atoms[k].spaceBefore)
+        }
         // (Or inside a word: "1on1".)
-        let glued = (item.start > 0 && !atoms[item.start].spaceBefore && (isLetters(atoms[item.start - 1]) || atoms[item.start - 1].isDigits))
-            || (item.end < atoms.count && !atoms[item.end].spaceBefore && (isLetters(atoms[item.end]) || atoms[item.end].isDigits))
+        let glued = (item.start > 0 && !atoms[item.start].spaceBefore && isWordOrNumber(atoms[item.start - 1]))
+            || (item.end < atoms.count && !atoms[item.end].spaceBefore && isWordOrNumber(atoms[item.end]))
         return glued || item.end - item.start == 1 && (capitalizedWord(item.start - 1) || capitalizedWord(item.end))
     }
 
@@ -467,11 +478,11 @@ public final class DateTimeStage: Stage {
         guard item.start > 0 else { return nil }
         var from = item.start - 1
         // ("back the following Saturday", "return flight 12 Oct", "back on Monday".)
-        if from > 0, !returnWords.hasWord(words[from]), returnNouns.hasWord(words[from]) || ["the", "on"].contains(chart.atoms[from].text.lowercased()),
+        if from > 0, !returnWords.hasWord(words[from]), returnNouns.hasWord(words[from]) || returnLinks.hasWord(words[from]),
            returnWords.hasWord(words[from - 1]) { from -= 1 }
         guard returnWords.hasWord(words[from]) else { return nil }
         // ("Lunch Friday at home 1pm": a place, not the way back.)
-        if from > 0, ["at", "from", "to", "@", "in", "my", "the"].contains(chart.atoms[from - 1].text.lowercased()) { return nil }
+        if from > 0, notReturnBefore.hasWord(words[from - 1]) { return nil }
         return from
     }
 
@@ -663,7 +674,7 @@ public final class DateTimeStage: Stage {
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
         // A number cut from its ordinal suffix ("on 5" of "on 5th Ave") is the ordinal's reading.
         if item.end < atoms.count, atoms[item.end - 1].isDigits, !atoms[item.end].spaceBefore,
-           ["st", "nd", "rd", "th"].contains(atoms[item.end].text.lowercased()) {
+           ordinalSuffixes.hasWord(words[item.end]) {
             return true
         }
         // Digits glued to a short capitalized name or code are part of it: "The O2", "A4", "F1",
@@ -741,7 +752,7 @@ public final class DateTimeStage: Stage {
         let last = item.end - 1
         if ordinalWords.hasWord(words[last]) { return true }
         guard last > item.start, !atoms[last].spaceBefore, atoms[last - 1].isDigits else { return false }
-        return ["st", "nd", "rd", "th"].contains(atoms[last].text.lowercased())
+        return ordinalSuffixes.hasWord(words[last])
     }
 
     /// A phrase inside a code mixing letters and digits ("#ZK9Q2P", "A1B2C3"): a word that

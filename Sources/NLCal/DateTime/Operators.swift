@@ -229,10 +229,8 @@ public enum Operators {
             return .time(.numericDate(first: x, second: y, year: nil))
         }),
         "dash-date-dm": ("day-month with a dash, the day over 12 and the month written with its zero: 27-04", { a in
-            guard case .number(let m, let digits)? = arg(a, 1), digits == 2, m >= 1, m <= 9, let d = arg(a, 0)?.int, (13...31).contains(d),
-                  d <= CivilDate.daysIn(year: 2000, month: Int(m)) else { return nil }
-            var f = Fields(); f.month = Int(m); f.day = d
-            return .time(.fields(f))
+            guard case .number(let m, let digits)? = arg(a, 1), digits == 2, m >= 1, m <= 9, let d = arg(a, 0)?.int, (13...31).contains(d) else { return nil }
+            return apply("date", [arg(a, 1), arg(a, 0)])
         }),
         "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD, hindu:MONTH:TITHI[:TIME][:later], sankranti:SIGN[:day], nakshatra:N:SIGN[:FROM]) and modifiers (eve, days:N, to:BASE, sat-1…, avoid:BASE:±N, at:HH:MM, for:MIN)", { a in
             guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }

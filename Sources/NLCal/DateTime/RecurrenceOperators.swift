@@ -54,11 +54,8 @@ extension Operators {
         }),
         "every-span": ("a weekly recurrence on the weekdays from one to another: every Mon-Fri, each Thursday to Sunday", { a in
             guard let x = arg(a, 0)?.time?.fields?.weekday, let y = arg(a, 1)?.time?.fields?.weekday, x != y else { return nil }
-            var days: [Int] = []
-            var d = x
-            while true { days.append(d); if d == y { break }; d = d % 7 + 1 }
             var f = Fields()
-            f.weekdaySet = days.sorted()
+            f.weekdaySet = weekdaySpan(x, y)
             return everyOf(.fields(f), interval: 1).map { .recurrence($0) }
         }),
         "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am; a length of days from a start ('for 2 weeks starting Monday') starts and limits it", { a in
@@ -195,6 +192,14 @@ extension Operators {
         }),
     ]
 
+    /// The weekdays from `x` to `y` (1 = Monday), wrapping past Sunday ("Thu to Sun"), sorted.
+    static func weekdaySpan(_ x: Int, _ y: Int) -> [Int] {
+        var days = [x]
+        var d = x
+        while d != y { d = d % 7 + 1; days.append(d) }
+        return days.sorted()
+    }
+
     /// A span of weekdays said beside a weekly habit, as the habit's days: "Mon–Thu 18:00"
     /// (BYDAY=MO,TU,WE,TH), its first occurrence the first of those days ahead.
     static func weeklyDays(_ e: TimeExpr, into r: inout Recurrence) -> TimeExpr? {
@@ -202,12 +207,10 @@ extension Operators {
         case .interval(.fields(let a), .fields(let b)):
             guard let x = a.weekday, let y = b.weekday, x != y, a.hour == nil, b.hour == nil, !a.hasTimeOfDay, !b.hasTimeOfDay,
                   a.day == nil, b.day == nil else { return nil }
-            var days: [Int] = []
-            var d = x
-            while true { days.append(d); if d == y { break }; d = d % 7 + 1 }
-            r.byDay = days.sorted().map(rruleDay)
+            let days = weekdaySpan(x, y)
+            r.byDay = days.map(rruleDay)
             var f = Fields()
-            f.weekdaySet = days.sorted()
+            f.weekdaySet = days
             return .fields(f)
         case .intersect(let a, let b):
             if let x = weeklyDays(a, into: &r) { return intersect(x, b) }
