@@ -532,7 +532,26 @@ public struct Resolver {
     /// one unit finer than the duration ("in 2 weeks" → a day, "in a day" → an hour).
     mutating func shifted(_ base: TimeExpr?, _ d: Duration, ref: LocalDateTime) -> Span? {
         if let base {
-            guard let b = span(base, ref: ref) else { return nil }
+            let notesBefore = notes.count
+            guard var b = span(base, ref: ref) else { return nil }
+            if isYearly(base) {
+                // A date that comes back each year is counted from the occurrence that puts the
+                // result ahead: "a month after Christmas" said on 10 January is this 25 January
+                // (from the Christmas just past), "a week before Christmas" said on the 20th of
+                // December next year's 18th.
+                let kept = notes.count
+                if let last = span(base, ref: LocalDateTime(ref.date.adding(months: -12))), last.start < b.start,
+                   add(d, to: last.end) > ref {
+                    notes.removeSubrange(notesBefore...)
+                    b = last
+                } else if add(d, to: b.end) <= ref, let following = span(base, ref: b.end), following.start > b.start {
+                    notes.removeSubrange(notesBefore...)
+                    notes.append(.datePassed(alternative: add(d, to: b.start)))
+                    b = following
+                } else {
+                    notes.removeSubrange(kept...)
+                }
+            }
             let s = add(d, to: b.start)
             return Span(start: s, end: add(d, to: b.end), grain: b.grain)
         }
@@ -550,6 +569,17 @@ public struct Resolver {
         var s = cycle(finer, containing: t, offset: 0)
         if finer == .second { s = Span(start: t, end: t.adding(seconds: 1), grain: .second) }
         return s
+    }
+
+    /// A date said without a year that comes back every year: a holiday, "March 3", "3/5".
+    func isYearly(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .holiday: return true
+        case .numericDate(_, _, let year): return year == nil
+        case .fields(let f):
+            return f.month != nil && f.year == nil && f.weekday == nil && f.weekdaySet == nil && !f.hasTimeOfDay
+        default: return false
+        }
     }
 
     // MARK: Composition
