@@ -183,6 +183,8 @@ public enum Operators {
         }),
         "with-year": ("a date in a given year: March 3 + 2015", { a in
             guard let t = arg(a, 0)?.time, let yv = arg(a, 1), let y = fullYear(yv) else { return nil }
+            // A weekday alone takes no year: "Tuesday, 10 January" is no Tuesday of 2010.
+            if case .fields(let w) = t, w.month == nil, w.day == nil { return nil }
             var f = Fields(); f.year = y
             return intersect(t, .fields(f)).map { .time($0) }
         }),
@@ -770,7 +772,14 @@ public enum Operators {
             guard var m = a.merged(with: b) else { return nil }
             // A bare hour inside a part of the day takes the reading that falls in it ("8 tonight").
             if let p = m.dayPart, let h = m.hour {
-                m = fitHour(m, h, into: p) ?? m
+                if let fitted = fitHour(m, h, into: p) {
+                    m = fitted
+                } else if !m.hourIsAmbiguous {
+                    // A 24-hour time outside the part contradicts it ("2020 morning" is no 20:20);
+                    // the midnight that ends the part belongs to it ("midnight tonight").
+                    let secs = h * 3600 + (m.minute ?? 0) * 60
+                    if secs < p.from || secs > p.to { return nil }
+                }
             }
             return .fields(m)
         }

@@ -344,10 +344,29 @@ public struct Resolver {
             var pick = future ?? past
             if let fy = future, CivilDate(fy, m, d).dayNumber - ref.date.dayNumber > 366, let py = past,
                ref.date.dayNumber - CivilDate(py, m, d).dayNumber <= 366 { pick = py }
-            guard let y = pick else { return nil }
+            // Agreeing only further away than the date's next two occurrences, the weekday is
+            // more likely a slip than the date: the coming date, with the mismatch noted.
+            if let y = pick, abs(CivilDate(y, m, d).dayNumber - ref.date.dayNumber) > 731 { pick = nil }
+            guard let y = pick else {
+                var g = f
+                g.weekday = nil
+                guard let s = fields(g, ref: ref, window: nil) else { return nil }
+                notes.append(.weekdayMismatch(weekday: w, alternative: Resolver.nearest(weekday: w, to: s.start)))
+                return s
+            }
             var g = f
             g.year = y
             return fields(g, ref: ref, window: nil, future: false)
+        }
+        // A weekday that contradicts a full date ("Tuesday, 20 May 2013", a Monday): the date,
+        // with the mismatch noted.
+        if let w = f.weekday, let y = f.year, let m = f.month, let d = f.day,
+           CivilDate(y, m, d).isValid, CivilDate(y, m, d).weekday != w {
+            var g = f
+            g.weekday = nil
+            guard let s = fields(g, ref: ref, window: window, future: future) else { return nil }
+            notes.append(.weekdayMismatch(weekday: w, alternative: Resolver.nearest(weekday: w, to: s.start)))
+            return s
         }
         // Day patterns, possibly with a time of day: walk the days.
         var day: CivilDate
@@ -569,6 +588,12 @@ public struct Resolver {
         var s = cycle(finer, containing: t, offset: 0)
         if finer == .second { s = Span(start: t, end: t.adding(seconds: 1), grain: .second) }
         return s
+    }
+
+    /// The day with that weekday nearest to a time (the later one on a tie), at the same time of day.
+    static func nearest(weekday w: Int, to t: LocalDateTime) -> LocalDateTime {
+        let back = (t.date.weekday - w + 7) % 7, ahead = (w - t.date.weekday + 7) % 7
+        return LocalDateTime(t.date.adding(days: ahead <= back ? ahead : -back), seconds: t.seconds)
     }
 
     /// A date said without a year that comes back every year: a holiday, "March 3", "3/5".
@@ -1009,6 +1034,9 @@ public enum ResolutionNote: Sendable, Equatable {
     case midnight(alternative: LocalDateTime)
     /// A date with no year had already passed this year; next year's was taken.
     case datePassed(alternative: LocalDateTime)
+    /// The weekday said is not the date's ("Tuesday, 20 May 2013", a Monday): the date was
+    /// taken; the alternative is the nearest day with that weekday.
+    case weekdayMismatch(weekday: Int, alternative: LocalDateTime)
     /// A weekday said on that weekday: today was taken; the alternative is a week later.
     case sameWeekdayToday(alternative: LocalDateTime)
     /// A weekday said on that weekday whose time had passed today: next week's was taken; the
@@ -1030,6 +1058,7 @@ public enum ResolutionNote: Sendable, Equatable {
         case .timePassed(let t): return .timePassed(alternative: f(t))
         case .midnight(let t): return .midnight(alternative: f(t))
         case .datePassed(let t): return .datePassed(alternative: f(t))
+        case .weekdayMismatch(let w, let t): return .weekdayMismatch(weekday: w, alternative: f(t))
         case .sameWeekdayToday(let t): return .sameWeekdayToday(alternative: f(t))
         case .sameWeekdayPassed(let t): return .sameWeekdayPassed(alternative: f(t))
         case .nextWeekday(let t): return .nextWeekday(alternative: f(t))

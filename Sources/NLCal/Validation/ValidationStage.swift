@@ -233,6 +233,12 @@ public final class ValidationStage: Stage {
                 add("date-passed", "That date has passed this year. Use next year?",
                     [Chip(id: "next-year", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
                      Chip(id: "this-year", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
+            case .weekdayMismatch(let w, let alt):
+                let target = LocalDateTime(alt.date, seconds: currentLocal.seconds)
+                let said = Policies.weekdayNames[w - 1].capitalized
+                add("weekday-mismatch", "That date is not a \(said). Keep the date or take the \(said)?",
+                    [Chip(id: "date", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "weekday", label: label(target, allDay: state.event.allDay), patch: movePatch(toLocal: target))])
             case .sameWeekdayToday(let alt):
                 // A habit starts at its first occurrence at or after now, today included: no
                 // question, every other week too ("Yoga every other Wednesday" said on one).
