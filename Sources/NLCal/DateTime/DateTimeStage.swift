@@ -136,6 +136,16 @@ public final class DateTimeStage: Stage {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
         }
         let chosen = select(chart)
+        // A date that does not exist ("June 31, 2022") makes no event: the user is told which
+        // words, and why, rather than given part of it ("June") or the time beside it.
+        var invalid = false
+        for item in chosen {
+            guard case .invalidDate(let why) = item.value else { continue }
+            let said = span(for: item, field: "start", state: state, chart: chart).text
+            state.warnings.append(Warning(code: "invalid-date", message: "'\(said)' is not a date: \(why)"))
+            invalid = true
+        }
+        if invalid { return }
         var exprs: [(Item, TimeExpr)] = []
         for item in chosen {
             switch item.value {

@@ -186,7 +186,7 @@ public enum Operators {
             // A weekday alone takes no year: "Tuesday, 10 January" is no Tuesday of 2010.
             if case .fields(let w) = t, w.month == nil, w.day == nil { return nil }
             var f = Fields(); f.year = y
-            return intersect(t, .fields(f)).map { .time($0) }
+            return checked(intersect(t, .fields(f)))
         }),
         "year-month": ("a month of a year: 2014-10, 2/2013", { a in
             guard let yv = arg(a, 0), let y = fullYear(yv), let m = arg(a, 1)?.int, (1...12).contains(m) else { return nil }
@@ -207,20 +207,25 @@ public enum Operators {
             var f = Fields(); f.year = y
             return .time(.fields(f))
         }),
-        "date": ("month, day[, year]", { a in
-            guard let m = arg(a, 0)?.int, let d = arg(a, 1)?.int, (1...12).contains(m), d >= 1,
-                  d <= CivilDate.daysIn(year: 2000, month: m) else { return nil }
+        "date": ("month, day[, year]; a day past the month's end is an invalid date", { a in
+            guard let m = arg(a, 0)?.int, let d = arg(a, 1)?.int, (1...12).contains(m), (1...31).contains(d) else { return nil }
+            if let why = invalidDay(m, d, year: nil) { return .invalidDate(why) }
             var f = Fields(); f.month = m; f.day = d
             if let yv = arg(a, 2) {
-                guard let y = fullYear(yv), CivilDate(y, m, d).isValid else { return nil }
+                guard let y = fullYear(yv) else { return nil }
+                if let why = invalidDay(m, d, year: y) { return .invalidDate(why) }
                 f.year = y
             }
             return .time(.fields(f))
         }),
-        "numeric-date": ("a/b[/year] whose order follows the locale", { a in
+        "numeric-date": ("a/b[/year] whose order follows the locale; invalid when neither order is a date", { a in
             guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, x >= 1, y >= 1, x <= 31, y <= 31, x <= 12 || y <= 12 else { return nil }
             var year: Int?
             if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
+            // "2/30", "4/31/2026", "2/29/2014": no order makes a date.
+            let monthFirst = x <= 12 ? invalidDay(x, y, year: year) : "no month \(x)"
+            let dayFirst = y <= 12 ? invalidDay(y, x, year: year) : "no month \(y)"
+            if let why = monthFirst, dayFirst != nil { return .invalidDate(x <= 12 ? why : dayFirst!) }
             return .time(.numericDate(first: x, second: y, year: year))
         }),
         // Why: "10-14" and "9-17" are ranges of hours on a 24-hour clock, and whoever writes
@@ -290,7 +295,7 @@ public enum Operators {
         }),
         "intersect": ("two times at once: tomorrow + 3pm", { a in
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
-            return intersect(x, y).map { .time($0) }
+            return checked(intersect(x, y))
         }),
         "nth": ("the Nth occurrence of a time inside another: 2nd Tuesday of March; N < 0 counts from the end", { a in
             guard let n = arg(a, 0)?.int, n != 0, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
@@ -443,6 +448,25 @@ public enum Operators {
     ]
 
     static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+
+    /// A merged day and month that do not exist ("June" + "31") are an invalid date.
+    static func checked(_ t: TimeExpr?) -> Value? {
+        guard let t else { return nil }
+        if case .fields(let f) = t, let m = f.month, let d = f.day, (1...12).contains(m),
+           let why = invalidDay(m, d, year: f.year) { return .invalidDate(why) }
+        return .time(t)
+    }
+
+    /// Why day `d` of month `m` (of `year`, or of any year) is no date, or nil when it is one.
+    static func invalidDay(_ m: Int, _ d: Int, year: Int?) -> String? {
+        let days = CivilDate.daysIn(year: year ?? 2000, month: m)
+        guard d > days else { return nil }
+        if m == 2, d == 29, let y = year { return "\(y) is not a leap year" }
+        return "\(monthNames[m - 1]) has \(days) days"
+    }
 
     /// The zone identifier of a fixed UTC offset ("GMT+0530"), from hours and minutes or from
     /// hours written as HHMM; nil past ±14:00.

@@ -13,6 +13,9 @@ public enum Value: Hashable, Sendable {
     indirect case zone(String, abbreviation: String?)
     /// A recurrence rule under construction (FREQ/BYDAY/…), with the time it recurs at.
     indirect case recurrence(Recurrence)
+    /// A date written in full that does not exist ("June 31", "29 February 2014"), with why.
+    /// It covers its words like a date, so no part of it ("June") is taken for the time.
+    case invalidDate(String)
 
     var number: Double? { if case .number(let v, _) = self { return v }; return nil }
     var int: Int? { number.flatMap { $0 == $0.rounded() ? Int($0) : nil } }
