@@ -796,6 +796,15 @@ public struct Resolver {
     }
 
     mutating func interval(_ a: TimeExpr, _ b: TimeExpr, ref: LocalDateTime, window: Span?) -> Span? {
+        var a = a
+        // A year said once at the end is the range's: "10 August - 12 September 2013", and
+        // "Dec 20 - Jan 5 2014" starts in 2013.
+        if case .fields(var fa) = a, fa.year == nil, let ma = fa.month, case .fields(let fb) = b, let yb = fb.year {
+            let startDay = CivilDate(yb, ma, min(fa.day ?? 1, CivilDate.daysIn(year: yb, month: ma)))
+            let endDay = CivilDate(yb, fb.month ?? 12, min(fb.day ?? 1, CivilDate.daysIn(year: yb, month: fb.month ?? 12)))
+            fa.year = startDay > endDay ? yb - 1 : yb
+            a = .fields(fa)
+        }
         let beforeStart = notes.count
         guard let s = span(a, ref: ref, window: window) else { return nil }
         let startAt = s.defaultStart ?? s.start
