@@ -60,6 +60,7 @@ month = month
 quarter | qtr = quarter
 year | yr = year
 day = day
+hour | hr = hour
 
 [meridiem]
 # A lone "a" is too weak to be am ("A4", "4 a meeting") except glued to a clock time ("3:18a").
