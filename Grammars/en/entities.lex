@@ -25,6 +25,10 @@ thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful f
 [subject-pronoun]
 i | we | you | he | she | they | u
 
+# Words that follow the verb "may" and never a month: "May not be correct", "May be late".
+[modal-follower]
+not | be | have | also | well | never | just | still | need | want | help | take | get | come
+
 # Set phrases that look like a time and are none: a time phrase starting with one is dropped.
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven

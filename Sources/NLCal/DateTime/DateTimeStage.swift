@@ -51,6 +51,8 @@ public final class DateTimeStage: Stage {
     /// am/pm words: after counted numbers they make the numbers a clock time.
     let meridiems: WordList
     let subjectPronouns: WordList
+    /// Words after "may" that make it the verb ("May not be correct").
+    let modalFollowers: WordList
     /// "sat", "sun": weekday abbreviations that are everyday words too (see `isHomographWord`).
     let weekdayHomographs: WordList
     let homographFollowers: WordList
@@ -105,6 +107,7 @@ public final class DateTimeStage: Stage {
         notTimes = list("not-a-time")
         meridiems = list("meridiem")
         subjectPronouns = list("subject-pronoun")
+        modalFollowers = list("modal-follower")
         weekdayHomographs = list("weekday-homograph")
         homographFollowers = list("homograph-follower")
         homographSubjects = list("homograph-subject")
@@ -705,7 +708,7 @@ public final class DateTimeStage: Stage {
         if item.end < words.count, ordinalNouns.hasWord(words[item.end]), endsWithOrdinal(item, atoms, words) { return true }
         // "May I …", "May the force be with you" (but "May the 5th").
         if item.end - item.start == 1, item.end < words.count, monthVerbs.hasWord(words[item.start]) {
-            if subjectPronouns.hasWord(words[item.end]) { return true }
+            if subjectPronouns.hasWord(words[item.end]) || modalFollowers.hasWord(words[item.end]) { return true }
             if item.end + 1 < words.count, determiners.hasWord(words[item.end]), isLetters(atoms[item.end + 1]), !ordinalWords.hasWord(words[item.end + 1]) {
                 return true
             }
