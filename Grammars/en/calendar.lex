@@ -6,7 +6,7 @@
 # typo is no word the grammar knows. See TypoCorrector.
 [typo-tolerant]
 weekday-word | weekday-plural | month-word | day-word | day-part-word | tonight-word | holiday-word
-unit | cycle-unit | next-word | last-word | this-word | number-word | ordinal-word | tod-word | edge-word | edge-adjective
+unit | cycle-unit | next-word | last-word | this-word | coming-word | number-word | ordinal-word | tod-word | edge-word | edge-adjective
 
 [weekday-word]
 monday | mon | mo = 1
@@ -69,7 +69,7 @@ pm | p.m. | p.m | p m | p. m. | p = pm
 
 [tod-word]
 noon | midday | mid-day | mid day | noonish = 12:00
-midnight = 24:00
+midnight | mid-night = 24:00
 
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then
 # `ends-day` for a part that ends the day (a deadline said with it lasts until midnight).
@@ -133,11 +133,15 @@ BOY = year:start
 BOW = week:start
 
 [next-word]
-next | nxt | coming | upcoming | following
+next | nxt | upcoming | following
 [last-word]
 last | past | previous | prev
 [this-word]
-this | current | this coming
+this | current
+# The first one after today, no question: "this coming Monday" said on a Monday is a week away,
+# said on a Tuesday six days (where "next Monday" may mean either).
+[coming-word]
+coming | this coming
 
 # Plural weekdays say a weekly habit: "Mondays 9-9:45".
 # Weekdays run together as letters, as timetables write them ("Gym MWF 7am", "Office hours TTh").

@@ -20,7 +20,7 @@ boxing day = 12-26
 new year's eve | new years eve | new year eve | nye = 12-31
 new year's day | new years day | new year's | new years | new year = 01-01
 valentine's day | valentines day | valentine day | valentine's | valentines = 02-14
-st patrick's day | st. patrick's day | saint patrick's day | saint patricks day | st paddy's day | st patricks day | st paddys day | saint paddy's day | saint paddys day | st. paddy's day = 03-17
+st patrick's day | st. patrick's day | saint patrick's day | saint patricks day | st paddy's day | st patricks day | st paddys day | saint paddy's day | saint paddys day | st. paddy's day | st patty's day | st pattys day | st. patty's day | saint patty's day = 03-17
 halloween | hallowe'en = 10-31
 all saints day | all saints' day = 11-01
 veterans day | veteran's day = 11-11
@@ -36,6 +36,11 @@ pi day = 03-14
 may day = 05-01
 election day = nth:11:1:1+1
 patriots day | patriots' day | patriot's day = nth:4:3:1
+# Patriot Day (one patriot): the US day of remembrance of 11 September 2001.
+patriot day = 09-11
+# US Tax Day: 15 April, or the Monday after when it falls on a weekend.
+tax day = 04-15 sat+2 sun+1
+kwanzaa = 12-26 days:7
 canada day = 07-01
 victoria day = 05-25 prev:mon
 canadian thanksgiving = nth:10:2:1

@@ -261,6 +261,10 @@ public enum Operators {
             guard let t = arg(a, 0)?.time, let n = arg(a, 1)?.int else { return nil }
             return .time(.relative(t, offset: n))
         }),
+        "coming": ("the first occurrence after today, no question: this coming Monday", { a in
+            guard let t = arg(a, 0)?.time else { return nil }
+            return .time(.anchored(t, at: .day(offset: 1)))
+        }),
         "duration": ("AMOUNT UNIT: 3 days, an hour", { a in
             guard let n = arg(a, 0)?.number, let g = arg(a, 1).flatMap(grainOf) else { return nil }
             return .duration(Duration(n, g))
