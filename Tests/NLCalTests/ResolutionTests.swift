@@ -141,4 +141,51 @@ struct ResolutionTests {
         var f = Fields(); f.weekday = 7; f.month = 2; f.day = 10
         #expect(resolve(.fields(f))?.start == day(2013, 2, 10))
     }
+
+    // MARK: Anchors, invalid dates, weekday slips
+
+    func monthDay(_ m: Int, _ d: Int, year y: Int? = nil, weekday w: Int? = nil) -> TimeExpr {
+        var f = Fields(); f.month = m; f.day = d; f.year = y; f.weekday = w
+        return .fields(f)
+    }
+
+    @Test func yearlyAnchorCountsFromTheOccurrenceThatPutsTheResultAhead() {
+        // Said on 12 February: a year from Christmas counts from the Christmas just past.
+        #expect(resolve(.shifted(holiday("12-25"), Duration(1, .year)))?.start == day(2013, 12, 25))
+        // A month before Christmas 2012 + … has passed; from this Christmas it is ahead.
+        #expect(resolve(.shifted(holiday("12-25"), Duration(-1, .month)))?.start == day(2013, 11, 25))
+        // Three days after this Easter (31 March 2013): Easter 2012 + 3 days is long past.
+        #expect(resolve(.shifted(holiday("easter"), Duration(3, .day)))?.start == day(2013, 4, 3))
+    }
+
+    @Test func weekdayAnchorIsAlwaysTheComingOne() {
+        var fri = Fields(); fri.weekday = 5
+        // Friday 15 February + 7 days, never last Friday + 7 (this Friday).
+        #expect(resolve(.shifted(.fields(fri), Duration(7, .day)))?.start == day(2013, 2, 22))
+    }
+
+    @Test func invalidDaysSayWhy() {
+        #expect(Operators.invalidDay(4, 31, year: nil) == "April has 30 days")
+        #expect(Operators.invalidDay(2, 29, year: 2014) == "2014 is not a leap year")
+        #expect(Operators.invalidDay(2, 29, year: nil) == nil)
+        #expect(Operators.invalidDay(2, 29, year: 2016) == nil)
+        #expect(Operators.invalidDay(2, 30, year: nil) == "February has 29 days")
+        if case .invalidDate? = Operators.apply("date", [.number(6, digits: 1), .number(31, digits: 2)]) {} else {
+            Issue.record("June 31 should be an invalid date")
+        }
+        // Invalid dates spread through the operators built on them.
+        let f = Operators.function("intersect")
+        if case .invalidDate? = f([.invalidDate("x"), .time(.day(offset: 1))]) {} else {
+            Issue.record("intersect with an invalid date should stay invalid")
+        }
+    }
+
+    @Test func aWeekdayThatContradictsAFullDateKeepsTheDate() {
+        // 20 May 2013 is a Monday; "Tuesday" is a slip: the date, and the Tuesday as the alternative.
+        var r = Resolver(Resolver.Context(now: now, zone: zone))
+        let res = r.resolve(monthDay(5, 20, year: 2013, weekday: 2))
+        #expect(res.map { zone.local(at: $0.start!) } == day(2013, 5, 20))
+        #expect(res?.notes.contains(.weekdayMismatch(weekday: 2, alternative: day(2013, 5, 21))) == true)
+        #expect(Resolver.nearest(weekday: 5, to: day(2013, 5, 20)) == day(2013, 5, 17))
+    }
 }

@@ -144,7 +144,13 @@ public final class DateTimeStage: Stage {
         var invalid = false
         for item in chosen {
             guard case .invalidDate(let why) = item.value else { continue }
-            let said = span(for: item, field: "start", state: state, chart: chart).text
+            // Quote the date itself, the innermost phrase that is invalid ("April 31", not
+            // "April 31 at 3pm").
+            var origin = item
+            while let inner = chart.children(of: origin).lazy.map({ chart.items[Int($0)] }).first(where: { if case .invalidDate = $0.value { return true }; return false }) {
+                origin = inner
+            }
+            let said = span(for: origin, field: "start", state: state, chart: chart).text
             state.warnings.append(Warning(code: "invalid-date", message: "'\(said)' is not a date: \(why)"))
             invalid = true
         }

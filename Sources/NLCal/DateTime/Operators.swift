@@ -20,8 +20,13 @@ public enum Operators {
 
     /// The function of a known operator (an unknown name yields a function that rejects every match).
     static func function(_ name: String) -> Fn {
-        if let f = table[name]?.fn { return f }
-        return { _ in nil }
+        guard let f = table[name]?.fn else { return { _ in nil } }
+        // A phrase built on a date that does not exist is no date either: "31 April 2015",
+        // "on June 31 at 3pm" stay invalid as a whole, so no shorter reading ("April 2015") wins.
+        return { args in
+            for arg in args { if case .invalidDate? = arg { return arg } }
+            return f(args)
+        }
     }
 
     /// All operators: the time operators here plus the families defined in other files

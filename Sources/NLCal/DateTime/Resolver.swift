@@ -67,6 +67,8 @@ public struct Resolver {
     public mutating func resolve(_ expr: TimeExpr) -> Resolution? {
         notes = []
         guard let span = span(expr, ref: ref) else { return nil }
+        // Outside the years a calendar (and ISO 8601 without extensions) writes: "5000 years ago".
+        guard (1...9999).contains(span.start.date.year), (1...9999).contains(span.end.date.year) || span.openEnd else { return nil }
         var r = Resolution(grain: span.grain)
         let (s, sMap) = zone.instant(of: span.start)
         r.start = span.openStart ? nil : s
