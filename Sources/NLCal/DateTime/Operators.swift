@@ -224,9 +224,11 @@ public enum Operators {
             return .time(.fields(f))
         }),
         "numeric-date": ("a/b[/year] whose order follows the locale; invalid when neither order is a date", { a in
-            guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, x >= 1, y >= 1, x <= 31, y <= 31, x <= 12 || y <= 12 else { return nil }
+            guard let x = arg(a, 0)?.int, let y = arg(a, 1)?.int, x >= 1, y >= 1, x <= 31, y <= 31 else { return nil }
             var year: Int?
             if let yv = arg(a, 2) { guard let full = fullYear(yv) else { return nil }; year = full }
+            // Neither part a month: with a year it is a bad date ("13/31/2018"); without, no date.
+            guard x <= 12 || y <= 12 else { return year == nil ? nil : .invalidDate("no month \(min(x, y))") }
             // "2/30", "4/31/2026", "2/29/2014": no order makes a date.
             let monthFirst = x <= 12 ? invalidDay(x, y, year: year) : "no month \(x)"
             let dayFirst = y <= 12 ? invalidDay(y, x, year: year) : "no month \(y)"
