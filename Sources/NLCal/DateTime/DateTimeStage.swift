@@ -32,6 +32,8 @@ public final class DateTimeStage: Stage {
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
     let measureUnits: WordList
+    /// Units of time ("days", "hrs"): a number right before one counts them.
+    let calendarUnits: WordList
     /// Words that make the time after them a greeting or someone's own ("Happy new year",
     /// "your weekend"): no time for an event.
     let greetingWords: WordList
@@ -96,6 +98,7 @@ public final class DateTimeStage: Stage {
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
+        calendarUnits = list("unit")
         greetingWords = list("greeting-before-time")
         gratitude = list("gratitude")
         monthVerbs = list("month-verb")
@@ -806,6 +809,9 @@ public final class DateTimeStage: Stage {
             return measureUnits.hasWord(words[next]) && (numberWords.hasWord(words[last]) || unitWords.hasWord(words[last]))
         }
         if measureUnits.hasWord(words[next]) { return true }
+        // Counting lengths of time: "1 to 2 days", "2 and 4 months" (a phrase that takes the
+        // unit, "2 days", is a length, not this).
+        if calendarUnits.hasWord(words[next]) { return true }
         // Glued to more digits by ".", ":" or "-" that the phrase did not take: a decimal
         // ("6.5"), a ratio or a one-to-one ("1:1", "16:9"), a count or a phone number ("1-2-3",
         // "555-1234").
