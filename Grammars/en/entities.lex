@@ -25,6 +25,10 @@ thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful f
 [subject-pronoun]
 i | we | you | he | she | they | u
 
+# A time right after the event's time and this word is another choice: "Saturday or Sunday".
+[alternative-link]
+or
+
 # Words that follow the verb "may" and never a month: "May not be correct", "May be late".
 [modal-follower]
 not | be | have | also | well | never | just | still | need | want | help | take | get | come

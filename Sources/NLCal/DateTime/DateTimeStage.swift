@@ -32,6 +32,8 @@ public final class DateTimeStage: Stage {
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
     let measureUnits: WordList
+    /// "or": a time right after the taken one and this word is the other choice.
+    let alternativeLinks: WordList
     /// Units of time ("days", "hrs"): a number right before one counts them.
     let calendarUnits: WordList
     /// Words that make the time after them a greeting or someone's own ("Happy new year",
@@ -98,6 +100,7 @@ public final class DateTimeStage: Stage {
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
+        alternativeLinks = list("alternative-link")
         calendarUnits = list("unit")
         greetingWords = list("greeting-before-time")
         gratitude = list("gratitude")
@@ -343,6 +346,9 @@ public final class DateTimeStage: Stage {
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
             noteReturnLeg(&state, exprs.map(\.0), used: items, chart: chart)
+            if let (item, from) = noteAlternative(&state, near: near, used: items, taken: expr, rctx, chart: chart) {
+                references.append((item, from))
+            }
             // The other days said near it that are not its own ("Great kickoff yesterday —
             // follow-up Friday 11:30am") leave the title too; a holiday names the event, and a
             // bare number may be an address ("Dinner at 5 Rue de Rivoli Friday 8pm").
@@ -408,6 +414,33 @@ public final class DateTimeStage: Stage {
             start = end
         }
         return best
+    }
+
+    /// Another time offered right after the one taken ("Saturday or Sunday", "golf tomorrow at 9
+    /// or Thursday at 10") becomes a chip for the other choice. A time of day alone takes the
+    /// taken time's day ("Friday at 2 or 3").
+    /// Returns the other phrase and where its words start (at "or" when it follows), to leave
+    /// the title.
+    func noteAlternative(_ state: inout ParseState, near: [(Item, TimeExpr)], used: [Item], taken: TimeExpr,
+                         _ rctx: Resolver.Context, chart: ChartParser.Chart) -> (Item, Int)? {
+        guard let first = used.map(\.start).min(), let last = used.map(\.end).max() else { return nil }
+        let after = near.first { $0.0.start == last + 1 && alternativeLinks.hasWord(chart.words[last]) }
+        let before = near.first { $0.0.end + 1 == first && alternativeLinks.hasWord(chart.words[$0.0.end]) }
+        guard let (item, other) = after ?? before else { return nil }
+        var alt = other
+        if !DateTimeStage.namesDay(other), let day = DateTimeStage.datePart(taken) { alt = Operators.intersect(day, other) ?? other }
+        guard let r = resolve(alt, rctx, recurring: false), let s = r.start, let takenStart = state.resolution?.start, s != takenStart else { return nil }
+        var local = rctx.zone.local(at: s)
+        // A day alone keeps the taken time's hour: "Friday or Saturday at 8pm".
+        if !other.hasTimeOfDay { local = LocalDateTime(local.date, seconds: rctx.zone.local(at: takenStart).seconds) }
+        state.resolution?.notes.append(.alternative(local))
+        if after != nil { return (item, last) }
+        // Said before the taken time, its "or" leaves the title with it.
+        let range = chart.atoms[item.start].range.lowerBound..<chart.atoms[item.end].range.upperBound
+        if !state.spans.contains(where: { $0.range.overlaps(range) }) {
+            state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+        }
+        return nil
     }
 
     /// A trip's way back said after its time ("Flight to Rome Fri 6:40am, back Mon", "return

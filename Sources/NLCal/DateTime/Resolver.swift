@@ -1059,6 +1059,8 @@ public enum ResolutionNote: Sendable, Equatable {
     case dateOrder(alternative: LocalDateTime)
     /// A zone abbreviation names standard time but the region is on daylight time (or the reverse).
     case zoneAbbreviation(String)
+    /// The text offers another time as a choice ("Saturday or Sunday"): its start.
+    case alternative(LocalDateTime)
 
     /// The same note with its wall times mapped (from another zone's wall time to ours).
     func mapTimes(_ f: (LocalDateTime) -> LocalDateTime) -> ResolutionNote {
@@ -1075,6 +1077,7 @@ public enum ResolutionNote: Sendable, Equatable {
         case .nextWeekday(let t): return .nextWeekday(alternative: f(t))
         case .dateOrder(let t): return .dateOrder(alternative: f(t))
         case .zoneAbbreviation: return self
+        case .alternative(let t): return .alternative(f(t))
         }
     }
 }

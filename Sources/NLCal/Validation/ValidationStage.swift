@@ -150,7 +150,13 @@ public final class ValidationStage: Stage {
         if res.hasTimeOfDay && !allDay { return r.rrule(until: stamp(s)) }
         // A day is included; a month or a year only bounds ("until June" → through May 31).
         let local = zone.local(at: s)
-        let lastDay = res.grain <= .day ? local.date : local.date.adding(days: -1)
+        var lastDay = res.grain <= .day ? local.date : local.date.adding(days: -1)
+        // A span of days runs through its last one: "until the end of the month" is through the
+        // 28th/30th/31st, not the day the month's last part starts.
+        if res.kind == .interval, res.grain <= .day, let e = res.end {
+            let end = zone.local(at: e)
+            lastDay = end.seconds == 0 ? end.date.adding(days: -1) : end.date
+        }
         if allDay { return r.rrule(until: date(lastDay)) }
         return r.rrule(until: stamp(zone.instant(of: LocalDateTime(lastDay, hour: 23, minute: 59, second: 59)).instant))
     }
@@ -233,6 +239,10 @@ public final class ValidationStage: Stage {
                 add("date-passed", "That date has passed this year. Use next year?",
                     [Chip(id: "next-year", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
                      Chip(id: "this-year", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
+            case .alternative(let alt):
+                add("alternative", "The text offers two times. Which one?",
+                    [Chip(id: "first", label: label(currentLocal, allDay: state.event.allDay), patch: keep),
+                     Chip(id: "second", label: label(alt, allDay: state.event.allDay), patch: movePatch(toLocal: alt))])
             case .weekdayMismatch(let w, let alt):
                 let target = LocalDateTime(alt.date, seconds: currentLocal.seconds)
                 let said = Policies.weekdayNames[w - 1].capitalized
