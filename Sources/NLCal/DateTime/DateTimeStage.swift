@@ -282,6 +282,8 @@ public final class DateTimeStage: Stage {
             // A holiday beside a day said outright names the event, not its day: "Easter egg
             // hunt 5 April 11am", "Diwali party Nov 8 7pm".
             if DateTimeStage.namesHoliday(e), DateTimeStage.namesMonthDay(folded) { continue }
+            // So does a month alone beside a date that names its month: "March break 3/15-3/19".
+            if DateTimeStage.isBareMonth(e), DateTimeStage.namesMonthDay(folded) { continue }
             let merged = k < longestIndex ? Operators.intersect(e, folded) : Operators.intersect(folded, e)
             if let merged { folded = merged; used.append(item) }
         }
@@ -353,7 +355,8 @@ public final class DateTimeStage: Stage {
             // follow-up Friday 11:30am") leave the title too; a holiday names the event, and a
             // bare number may be an address ("Dinner at 5 Rue de Rivoli Friday 8pm").
             for (item, e) in near where !items.contains(where: { $0.start == item.start && $0.end == item.end })
-                && !DateTimeStage.namesHoliday(e) && DateTimeStage.namesDay(e) && !state.spans.contains(where: { $0.range.overlaps(scalarRange(item, chart)) })
+                && !DateTimeStage.namesHoliday(e) && !(DateTimeStage.isBareMonth(e) && DateTimeStage.namesMonthDay(expr))
+                && DateTimeStage.namesDay(e) && !state.spans.contains(where: { $0.range.overlaps(scalarRange(item, chart)) })
                 && returnLegStart(item, chart) == nil && !besideName(item, chart) && !(item.start < items.map(\.end).max() ?? 0 && item.end > items.map(\.start).min() ?? 0) {
                 references.append((item, item.start))
             }
@@ -385,11 +388,18 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    /// Whether a time names a day of a month outright ("5 April", "11/8").
+    /// Whether a time is a month and nothing more ("March").
+    static func isBareMonth(_ e: TimeExpr) -> Bool {
+        guard case .fields(let f) = e else { return false }
+        return f.month != nil && f.day == nil && f.year == nil && f.weekday == nil && !f.hasTimeOfDay
+    }
+
+    /// Whether a time names a day of a month outright ("5 April", "11/8", "3/15-3/19").
     static func namesMonthDay(_ e: TimeExpr) -> Bool {
         switch e {
         case .fields(let f): return f.month != nil && f.day != nil
         case .numericDate: return true
+        case .interval(let a, _): return namesMonthDay(a)
         case .intersect(let a, let b): return namesMonthDay(a) || namesMonthDay(b)
         default: return false
         }
@@ -836,7 +846,18 @@ public final class DateTimeStage: Stage {
         if first >= 2, atoms[first].isDigits, !atoms[first].spaceBefore, isNumberGlue(atoms[first - 1]), atoms[first - 2].isDigits {
             return true
         }
+        // A version: "v2.10.3", "V3.1".
+        if first >= 1, atoms[first].isDigits, !atoms[first].spaceBefore, atoms[first - 1].text == "v" || atoms[first - 1].text == "V" {
+            return true
+        }
         guard next < atoms.count else { return false }
+        // More digits glued to a phrase ending in a dot: "2.10." of "2.10.3".
+        if atoms[last].text == ".", atoms[next].isDigits, !atoms[next].spaceBefore { return true }
+        // Thousands: "1,500 people".
+        if atoms[last].isDigits, atoms[next].text == ",", !atoms[next].spaceBefore, next + 1 < atoms.count,
+           atoms[next + 1].isDigits, !atoms[next + 1].spaceBefore, atoms[next + 1].text.count == 3 {
+            return true
+        }
         // ("twenty-five people", "five kids": numbers in words measure too.)
         if !atoms[last].isDigits {
             return measureUnits.hasWord(words[next]) && (numberWords.hasWord(words[last]) || unitWords.hasWord(words[last]))

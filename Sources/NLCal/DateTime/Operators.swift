@@ -421,6 +421,11 @@ public enum Operators {
             if arg(a, 1)?.textValue == "minutes", m == 0 { return nil }
             return Operators.apply("clock", [.number(Double(h), digits: digits - 2), .number(Double(m), digits: 2)])
         }),
+        "date-hhmm": ("a numeric date a/b and its time written as one number: 23/1 + 2359", { a in
+            guard case .time(let date)? = apply("numeric-date", [arg(a, 0), arg(a, 1)]),
+                  case .time(let clock)? = apply("hhmm", [arg(a, 2)]) else { return nil }
+            return intersect(date, clock).map { .time($0) }
+        }),
         "zone": ("a time zone from its lexicon value: an IANA identifier, then std or dst for an abbreviation of standard or daylight time", { a in
             guard let v = arg(a, 0)?.textValue else { return nil }
             let parts = v.split(separator: " ")

@@ -60,6 +60,9 @@ public struct Resolver {
         /// Where the days of a span that starts before them begin: a weekend starts Friday at
         /// 18:00, its days (an all-day event, a time of day said with it) on Saturday.
         var dayStart: LocalDateTime?
+        /// The exact instant of `start` when wall time cannot say it: "in 4 hours" across the
+        /// hour clocks go back is the second 01:15, which a wall time would read as the first.
+        var startInstant: Int?
     }
 
     // MARK: Entry point
@@ -70,7 +73,8 @@ public struct Resolver {
         // Outside the years a calendar (and ISO 8601 without extensions) writes: "5000 years ago".
         guard (1...9999).contains(span.start.date.year), (1...9999).contains(span.end.date.year) || span.openEnd else { return nil }
         var r = Resolution(grain: span.grain)
-        let (s, sMap) = zone.instant(of: span.start)
+        var (s, sMap) = zone.instant(of: span.start)
+        if let exact = span.startInstant { (s, sMap) = (exact, .exact) }
         r.start = span.openStart ? nil : s
         note(mapping: sMap, at: span.start, span: span)
         if span.isInterval {
@@ -80,7 +84,7 @@ public struct Resolver {
         } else {
             r.kind = .instant
             let (e, _) = zone.instant(of: span.end)
-            r.end = e
+            r.end = span.startInstant.map { $0 + (span.end.wallSeconds - span.start.wallSeconds) } ?? e
         }
         if let d = span.defaultStart { r.eventStart = zone.instant(of: d).instant }
         if let d = span.dayStart { r.allDayStart = zone.instant(of: d).instant }
@@ -589,6 +593,17 @@ public struct Resolver {
         let t = add(d, to: ref)
         var s = cycle(finer, containing: t, offset: 0)
         if finer == .second { s = Span(start: t, end: t.adding(seconds: 1), grain: .second) }
+        // Hours and minutes from now are elapsed time: count them on the instant, not the wall.
+        if g < .day, ref == self.ref, zone.identifier == ctx.zone.identifier {
+            // (Days and longer, as in "1d 3hr", move the calendar first.)
+            let calendar = Duration(d.parts.filter { $0.key.fixedSeconds == nil })
+            let base = calendar.parts.isEmpty ? ctx.now : zone.instant(of: add(calendar, to: ref)).instant
+            let exact = base + Int(d.parts.reduce(0.0) { $0 + $1.value * Double($1.key.fixedSeconds ?? 0) })
+            let local = zone.local(at: exact)
+            s = cycle(finer, containing: local, offset: 0)
+            if finer == .second { s = Span(start: local, end: local.adding(seconds: 1), grain: .second) }
+            s.startInstant = exact - (local.wallSeconds - s.start.wallSeconds)
+        }
         return s
     }
 

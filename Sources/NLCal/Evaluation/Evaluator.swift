@@ -49,6 +49,9 @@ public enum Evaluator {
         case .quarter: local = LocalDateTime(CivilDate(d.year, (d.month - 1) / 3 * 3 + 1, 1))
         case .year: local = LocalDateTime(CivilDate(d.year, 1, 1))
         }
+        // Within a day, step back on the instant: in the hour clocks go back twice, the second
+        // 01:15 stays the second.
+        if g < .day { return t - (l.seconds - local.seconds) }
         return zone.instant(of: local).instant
     }
 
