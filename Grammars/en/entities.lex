@@ -25,6 +25,10 @@ thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful f
 [subject-pronoun]
 i | we | you | he | she | they | u
 
+# Verbs whose "by" means a visit, not a deadline: "drop by tomorrow at 3", "swing by Friday".
+[by-verb]
+drop | stop | swing | pop | come | pass | dropping | stopping | swinging | popping | coming
+
 # A time right after the event's time and this word is another choice: "Saturday or Sunday".
 [alternative-link]
 or

@@ -32,6 +32,8 @@ public final class DateTimeStage: Stage {
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
     let measureUnits: WordList
+    /// Verbs whose "by" means a visit ("drop by", "swing by").
+    let byVerbs: WordList
     /// "or": a time right after the taken one and this word is the other choice.
     let alternativeLinks: WordList
     /// Units of time ("days", "hrs"): a number right before one counts them.
@@ -100,6 +102,7 @@ public final class DateTimeStage: Stage {
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
+        byVerbs = list("by-verb")
         alternativeLinks = list("alternative-link")
         calendarUnits = list("unit")
         greetingWords = list("greeting-before-time")
@@ -706,6 +709,8 @@ public final class DateTimeStage: Stage {
         var k = item.start
         while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
+        // ("the item 3 days ago": a unit of time after the number makes it a length.)
+        if k < item.end, calendarUnits.hasWord(words[k]) { return false }
         // ("return flight 12 Oct": a month after the number makes it a date.)
         return k == item.end || (atoms[k].spaceBefore && !meridiems.hasWord(words[k]) && atoms[k].text != ":" && !monthWords.hasWord(words[k]))
     }
@@ -715,6 +720,10 @@ public final class DateTimeStage: Stage {
     /// December 27": December 27).
     func isNoTime(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
+        if isOddDottedNumber(item, atoms, words) { return true }
+        // "drop by tomorrow at 3", "swing by Friday": a visit, not a deadline (the time after
+        // "by" is read on its own).
+        if item.start > 0, byVerbs.hasWord(words[item.start - 1]), atoms[item.start].text.lowercased() == "by" { return true }
         if notTimes.startsPhrase(words, at: item.start) { return true }
         // A part of the day named by the word before it is an event's name: "parents'
         // evening", "open evening", "quiz night".
@@ -870,6 +879,18 @@ public final class DateTimeStage: Stage {
         // ("6.5"), a ratio or a one-to-one ("1:1", "16:9"), a count or a phone number ("1-2-3",
         // "555-1234").
         return isNumberGlue(atoms[next]) && next + 1 < atoms.count && atoms[next + 1].isDigits && !atoms[next + 1].spaceBefore
+    }
+
+    /// A clock written with a dot whose minutes no one schedules by ("Python 3.12", "pi is about
+    /// 3.14", "Room 2.14"): times with a dot are on the five minutes ("7.30", "6.05") unless am/pm
+    /// says so ("3.12pm").
+    func isOddDottedNumber(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        let last = item.end - 1
+        guard item.end - item.start <= 4, last >= 2, last - 2 >= item.start, atoms[last].isDigits, atoms[last].text.count == 2,
+              atoms[last - 1].text == ".", !atoms[last - 1].spaceBefore, !atoms[last].spaceBefore, atoms[last - 2].isDigits,
+              let minutes = Int(atoms[last].text), minutes % 5 != 0 else { return false }
+        if item.end < words.count, meridiems.hasWord(words[item.end]) { return false }
+        return true
     }
 
     /// ".", ":" or "-" typed right after the atom before it, as inside "6.5", "1:1", "555-1234".

@@ -260,8 +260,9 @@ public enum Operators {
         "today": ("today shifted by N days: today 0, tomorrow 1", { a in
             .time(.day(offset: arg(a, 0)?.int ?? 0))
         }),
-        "cycle": ("the GRAIN containing now, shifted by N: this week (week, 0), next month (month, 1)", { a in
+        "cycle": ("the GRAIN containing now, shifted by N: this week (week, 0), next month (month, 1); with 'weeks-up', no days or shorter", { a in
             guard let g = arg(a, 0).flatMap(grainOf) else { return nil }
+            if arg(a, 2)?.textValue == "weeks-up", g <= .day { return nil }
             return .time(.cycle(g, offset: arg(a, 1)?.int ?? 0))
         }),
         "relative": ("an occurrence counted from today: next Tue (1), last Tue (-1), this Tue (0)", { a in
@@ -390,6 +391,9 @@ public enum Operators {
             guard let n = arg(a, 0)?.int, n >= 1, let g = arg(a, 1).flatMap(grainOf), let c = arg(a, 2)?.time, g < c.grain else { return nil }
             let fromEnd = arg(a, 3)?.textValue == "last"
             return .time(.nth(fromEnd ? -n : n, .cycle(g, offset: 0), in: c))
+        }),
+        "month-end": ("the last day of this month: (monthly …) on the last day", { _ in
+            .time(.nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0)))
         }),
         "nth-last": ("the Nth occurrence of a time inside another, counted from the end: the 2nd last Friday of March", { a in
             guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
@@ -808,6 +812,10 @@ public enum Operators {
         if case .fields = x, case .intersect(let a, .fields(let f)) = y {
             return intersect(x, .fields(f)).map { .intersect(a, $0) }
         }
+        // (The same with the fields first: "6:30 tomorrow" + "morning".)
+        if case .intersect(.fields(let f), let b) = x, f.hour != nil, case .fields(let g) = y, g.dayPart != nil, g.hour == nil, !isFields(b) {
+            return intersect(.fields(f), y).map { .intersect($0, b) }
+        }
         if case .fields(let a) = x, case .fields(let b) = y {
             guard var m = a.merged(with: b) else { return nil }
             // A bare hour inside a part of the day takes the reading that falls in it ("8 tonight").
@@ -826,6 +834,11 @@ public enum Operators {
         if x == y { return nil }
         // Push a part of day / time of day into the day it belongs to.
         return .intersect(x, y)
+    }
+
+    static func isFields(_ e: TimeExpr) -> Bool {
+        if case .fields = e { return true }
+        return false
     }
 
     static func isOpenInterval(_ e: TimeExpr) -> Bool {

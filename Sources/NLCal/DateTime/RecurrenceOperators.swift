@@ -124,9 +124,15 @@ extension Operators {
             r.anchor = .fields(on)
             return .recurrence(r)
         }),
-        "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th; the word monthly for a new one", { a in
-            guard let d = arg(a, 1)?.time?.fields?.day else { return nil }
+        "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th; the word monthly for a new one; -1 for the last day", { a in
             var r: Recurrence
+            if arg(a, 1)?.int == -1, arg(a, 0)?.textValue == "monthly" {
+                r = Recurrence(freq: "MONTHLY")
+                r.byMonthDay = [-1]
+                r.anchor = .nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0))
+                return .recurrence(r)
+            }
+            guard let d = arg(a, 1)?.time?.fields?.day else { return nil }
             switch arg(a, 0) {
             case .recurrence(let given)?: r = given
             case let v? where v.textValue == "monthly": r = Recurrence(freq: "MONTHLY")
