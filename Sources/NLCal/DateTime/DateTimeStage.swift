@@ -284,7 +284,7 @@ public final class DateTimeStage: Stage {
         for (k, (item, e)) in near.enumerated() where k != longestIndex {
             // A holiday beside a day said outright names the event, not its day: "Easter egg
             // hunt 5 April 11am", "Diwali party Nov 8 7pm".
-            if DateTimeStage.namesHoliday(e), DateTimeStage.namesMonthDay(folded) { continue }
+            if DateTimeStage.namesHoliday(e), DateTimeStage.namesMonthDay(folded) || DateTimeStage.namesHoliday(folded) { continue }
             // So does a month alone beside a date that names its month: "March break 3/15-3/19".
             if DateTimeStage.isBareMonth(e), DateTimeStage.namesMonthDay(folded) { continue }
             let merged = k < longestIndex ? Operators.intersect(e, folded) : Operators.intersect(folded, e)

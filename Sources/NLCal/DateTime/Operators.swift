@@ -392,6 +392,10 @@ public enum Operators {
             let fromEnd = arg(a, 3)?.textValue == "last"
             return .time(.nth(fromEnd ? -n : n, .cycle(g, offset: 0), in: c))
         }),
+        "same-moment": ("one moment said in two zones: 9am ET / 2pm UK (the first; both must name a zone)", { a in
+            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time, isZoned(x), isZoned(y) || arg(a, 2) != nil else { return nil }
+            return .time(x)
+        }),
         "month-end": ("the last day of this month: (monthly …) on the last day", { _ in
             .time(.nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0)))
         }),
