@@ -886,7 +886,7 @@ public final class DateTimeStage: Stage {
     /// says so ("3.12pm").
     func isOddDottedNumber(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         let last = item.end - 1
-        guard item.end - item.start <= 4, last >= 2, last - 2 >= item.start, atoms[last].isDigits, atoms[last].text.count == 2,
+        guard (3...4).contains(item.end - item.start), atoms[last].isDigits, atoms[last].text.count == 2,
               atoms[last - 1].text == ".", !atoms[last - 1].spaceBefore, !atoms[last].spaceBefore, atoms[last - 2].isDigits,
               let minutes = Int(atoms[last].text), minutes % 5 != 0 else { return false }
         if item.end < words.count, meridiems.hasWord(words[item.end]) { return false }

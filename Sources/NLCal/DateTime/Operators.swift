@@ -396,9 +396,7 @@ public enum Operators {
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time, isZoned(x), isZoned(y) || arg(a, 2) != nil else { return nil }
             return .time(x)
         }),
-        "month-end": ("the last day of this month: (monthly …) on the last day", { _ in
-            .time(.nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0)))
-        }),
+        "month-end": ("the last day of this month: (monthly …) on the last day", { _ in .time(monthEnd) }),
         "nth-last": ("the Nth occurrence of a time inside another, counted from the end: the 2nd last Friday of March", { a in
             guard let n = arg(a, 0)?.int, n >= 1, let t = arg(a, 1)?.time, let c = arg(a, 2)?.time else { return nil }
             return .time(.nth(-n, t, in: c))
@@ -472,6 +470,9 @@ public enum Operators {
     ]
 
     static func arg(_ a: [Value?], _ i: Int) -> Value? { i < a.count ? a[i] : nil }
+
+    /// The last day of the current month.
+    static let monthEnd = TimeExpr.nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0))
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
@@ -817,7 +818,7 @@ public enum Operators {
             return intersect(x, .fields(f)).map { .intersect(a, $0) }
         }
         // (The same with the fields first: "6:30 tomorrow" + "morning".)
-        if case .intersect(.fields(let f), let b) = x, f.hour != nil, case .fields(let g) = y, g.dayPart != nil, g.hour == nil, !isFields(b) {
+        if case .intersect(.fields(let f), let b) = x, f.hour != nil, case .fields(let g) = y, g.dayPart != nil, g.hour == nil, b.fields == nil {
             return intersect(.fields(f), y).map { .intersect($0, b) }
         }
         if case .fields(let a) = x, case .fields(let b) = y {
@@ -838,11 +839,6 @@ public enum Operators {
         if x == y { return nil }
         // Push a part of day / time of day into the day it belongs to.
         return .intersect(x, y)
-    }
-
-    static func isFields(_ e: TimeExpr) -> Bool {
-        if case .fields = e { return true }
-        return false
     }
 
     static func isOpenInterval(_ e: TimeExpr) -> Bool {

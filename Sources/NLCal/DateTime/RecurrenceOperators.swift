@@ -129,7 +129,7 @@ extension Operators {
             if arg(a, 1)?.int == -1, arg(a, 0)?.textValue == "monthly" {
                 r = Recurrence(freq: "MONTHLY")
                 r.byMonthDay = [-1]
-                r.anchor = .nth(-1, .cycle(.day, offset: 0), in: .cycle(.month, offset: 0))
+                r.anchor = monthEnd
                 return .recurrence(r)
             }
             guard let d = arg(a, 1)?.time?.fields?.day else { return nil }
@@ -251,10 +251,6 @@ extension Operators {
                 return nil
             }
             return .nth(n, t, in: month)
-        case .cycle(.day, -1):
-            // "the last day" beside a monthly habit is the month's.
-            r.byMonthDay = [-1]
-            return .nth(-1, .cycle(.day, offset: 0), in: month)
         case .fields(let f):
             guard let d = f.day, f.month == nil, f.year == nil, f.weekday == nil else { return nil }
             r.byMonthDay = [d]

@@ -353,13 +353,7 @@ public struct Resolver {
             // Agreeing only further away than the date's next two occurrences, the weekday is
             // more likely a slip than the date: the coming date, with the mismatch noted.
             if let y = pick, abs(CivilDate(y, m, d).dayNumber - ref.date.dayNumber) > 731 { pick = nil }
-            guard let y = pick else {
-                var g = f
-                g.weekday = nil
-                guard let s = fields(g, ref: ref, window: nil) else { return nil }
-                notes.append(.weekdayMismatch(weekday: w, alternative: Resolver.nearest(weekday: w, to: s.start)))
-                return s
-            }
+            guard let y = pick else { return dateOverWeekday(f, ref: ref, window: nil, future: true) }
             var g = f
             g.year = y
             return fields(g, ref: ref, window: nil, future: false)
@@ -368,11 +362,7 @@ public struct Resolver {
         // with the mismatch noted.
         if let w = f.weekday, let y = f.year, let m = f.month, let d = f.day,
            CivilDate(y, m, d).isValid, CivilDate(y, m, d).weekday != w {
-            var g = f
-            g.weekday = nil
-            guard let s = fields(g, ref: ref, window: window, future: future) else { return nil }
-            notes.append(.weekdayMismatch(weekday: w, alternative: Resolver.nearest(weekday: w, to: s.start)))
-            return s
+            return dateOverWeekday(f, ref: ref, window: window, future: future)
         }
         // Day patterns, possibly with a time of day: walk the days.
         var day: CivilDate
@@ -590,20 +580,34 @@ public struct Resolver {
         // which a calendar can put an event on (Duckling says the month).
         case .week, .month, .quarter, .year: finer = .day
         }
-        let t = add(d, to: ref)
+        // Hours and minutes from now are elapsed time: count them on the instant, not the wall
+        // (days and longer, as in "1d 3hr", move the calendar first).
+        var exact: Int?
+        let t: LocalDateTime
+        if g < .day, ref == self.ref, zone.identifier == ctx.zone.identifier {
+            let calendar = Duration(d.parts.filter { $0.key.fixedSeconds == nil })
+            let clock = Duration(d.parts.filter { $0.key.fixedSeconds != nil })
+            let base = calendar.parts.isEmpty ? ctx.now : zone.instant(of: add(calendar, to: ref)).instant
+            let instant = base + Int(clock.fixedSeconds ?? 0)
+            exact = instant
+            t = zone.local(at: instant)
+        } else {
+            t = add(d, to: ref)
+        }
         var s = cycle(finer, containing: t, offset: 0)
         if finer == .second { s = Span(start: t, end: t.adding(seconds: 1), grain: .second) }
-        // Hours and minutes from now are elapsed time: count them on the instant, not the wall.
-        if g < .day, ref == self.ref, zone.identifier == ctx.zone.identifier {
-            // (Days and longer, as in "1d 3hr", move the calendar first.)
-            let calendar = Duration(d.parts.filter { $0.key.fixedSeconds == nil })
-            let base = calendar.parts.isEmpty ? ctx.now : zone.instant(of: add(calendar, to: ref)).instant
-            let exact = base + Int(d.parts.reduce(0.0) { $0 + $1.value * Double($1.key.fixedSeconds ?? 0) })
-            let local = zone.local(at: exact)
-            s = cycle(finer, containing: local, offset: 0)
-            if finer == .second { s = Span(start: local, end: local.adding(seconds: 1), grain: .second) }
-            s.startInstant = exact - (local.wallSeconds - s.start.wallSeconds)
-        }
+        if let exact { s.startInstant = exact - (t.wallSeconds - s.start.wallSeconds) }
+        return s
+    }
+
+    /// A date whose weekday was said wrong: the date without it, the nearest day with that
+    /// weekday noted as the other reading.
+    mutating func dateOverWeekday(_ f: Fields, ref: LocalDateTime, window: Span?, future: Bool) -> Span? {
+        guard let w = f.weekday else { return nil }
+        var g = f
+        g.weekday = nil
+        guard let s = fields(g, ref: ref, window: window, future: future) else { return nil }
+        notes.append(.weekdayMismatch(weekday: w, alternative: Resolver.nearest(weekday: w, to: s.start)))
         return s
     }
 
