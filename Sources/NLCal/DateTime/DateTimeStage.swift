@@ -437,11 +437,38 @@ public final class DateTimeStage: Stage {
     func noteAlternative(_ state: inout ParseState, near: [(Item, TimeExpr)], used: [Item], taken: TimeExpr,
                          _ rctx: Resolver.Context, chart: ChartParser.Chart) -> (Item, Int)? {
         guard let first = used.map(\.start).min(), let last = used.map(\.end).max() else { return nil }
-        let after = near.first { $0.0.start == last + 1 && alternativeLinks.hasWord(chart.words[last]) }
-        let before = near.first { $0.0.end + 1 == first && alternativeLinks.hasWord(chart.words[$0.0.end]) }
+        var after = near.first { $0.0.start == last + 1 && alternativeLinks.hasWord(chart.words[last]) }
+        var before = near.first { $0.0.end + 1 == first && alternativeLinks.hasWord(chart.words[$0.0.end]) }
+        // Beside a time of day, a bare hour is one too: "at 2 or 3", "12 or 12:30".
+        if after == nil, before == nil, taken.hasTimeOfDay {
+            if last + 1 < chart.atoms.count, alternativeLinks.hasWord(chart.words[last]) {
+                after = bareHour(chart, start: last + 1, end: nil)
+            }
+            if after == nil, first >= 2, alternativeLinks.hasWord(chart.words[first - 1]) {
+                before = bareHour(chart, start: nil, end: first - 1)
+            }
+        }
         guard let (item, other) = after ?? before else { return nil }
         var alt = other
         if !DateTimeStage.namesDay(other), let day = DateTimeStage.datePart(taken) { alt = Operators.intersect(day, other) ?? other }
+        // Said first, the other is the one meant first: "lunch 12 or 12:30", "Thu or Fri 3pm".
+        if before != nil, state.recurrence == nil {
+            if !other.hasTimeOfDay, let time = DateTimeStage.timeOfDayPart(taken) { alt = Operators.intersect(alt, time) ?? alt }
+            if alt.hasTimeOfDay == taken.hasTimeOfDay, var r = resolve(alt, rctx, recurring: false), let s = r.start,
+               let taken = state.resolution, let takenStart = taken.start, s != takenStart, r.kind == taken.kind {
+                r.notes.append(.alternative(rctx.zone.local(at: takenStart)))
+                state.resolution = r
+                state.timeExpression = alt
+                let range = chart.atoms[item.start].range.lowerBound..<chart.atoms[item.end].range.upperBound
+                for k in state.spans.indices where state.spans[k].field == "start" { state.spans[k].field = "reference" }
+                if !state.spans.contains(where: { $0.range.overlaps(range) }) {
+                    state.spans.append(FieldSpan(field: "start", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+                }
+                return nil
+            }
+            alt = other
+            if !DateTimeStage.namesDay(other), let day = DateTimeStage.datePart(taken) { alt = Operators.intersect(day, other) ?? other }
+        }
         guard let r = resolve(alt, rctx, recurring: false), let s = r.start, let takenStart = state.resolution?.start, s != takenStart else { return nil }
         var local = rctx.zone.local(at: s)
         // A day alone keeps the taken time's hour: "Friday or Saturday at 8pm".
@@ -454,6 +481,21 @@ public final class DateTimeStage: Stage {
             state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
         }
         return nil
+    }
+
+    /// A bare hour or clock time ("3", "3:30") starting or ending at an atom. Said after the
+    /// "or" it must stand alone, at the text's end or before punctuation, so that "at 2 or 3
+    /// people" is no time.
+    func bareHour(_ chart: ChartParser.Chart, start: Int?, end: Int?) -> (Item, TimeExpr)? {
+        let atoms = chart.atoms
+        func alone(_ k: Int) -> Bool { k < 0 || k >= atoms.count || !(isLetters(atoms[k]) || atoms[k].isDigits) }
+        var best: (Item, TimeExpr)?
+        for item in chart.items where (start == nil || item.start == start!) && (end == nil || item.end == end!) {
+            guard case .time(let t) = item.value, case .fields(let f) = t, f.hour != nil, !f.hasDate, f.dayPart == nil,
+                  start == nil || alone(item.end) else { continue }
+            if best == nil || item.end - item.start > best!.0.end - best!.0.start { best = (item, t) }
+        }
+        return best
     }
 
     /// A trip's way back said after its time ("Flight to Rome Fri 6:40am, back Mon", "return
@@ -524,6 +566,19 @@ public final class DateTimeStage: Stage {
 
     /// Whether a time names a day (a weekday, a date, a day word…), not only a time of day.
     static func namesDay(_ e: TimeExpr) -> Bool { datePart(e) != nil }
+
+    /// The time of day a time names, without its day: "3pm" of "Friday 3pm".
+    static func timeOfDayPart(_ e: TimeExpr) -> TimeExpr? {
+        switch e {
+        case .fields(var f):
+            guard f.hasTimeOfDay else { return nil }
+            f.year = nil; f.month = nil; f.day = nil; f.weekday = nil; f.weekdaySet = nil
+            return .fields(f)
+        case .intersect(let a, let b): return timeOfDayPart(b) ?? timeOfDayPart(a)
+        case .zoned(let inner, let zone, let abbreviation): return timeOfDayPart(inner).map { .zoned($0, zone: zone, abbreviation: abbreviation) }
+        default: return nil
+        }
+    }
 
     /// The day a time names, without its time of day: "Tuesday" of "Tuesday's 3pm".
     static func datePart(_ e: TimeExpr) -> TimeExpr? {

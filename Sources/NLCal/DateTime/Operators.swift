@@ -285,6 +285,11 @@ public enum Operators {
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.shifted(nil, d))
         }),
+        "in-window": ("the window a range of lengths ahead bounds: in 2-3 weeks (N, M, UNIT; N < M)", { a in
+            guard let n = arg(a, 0)?.number, let m = arg(a, 1)?.number, n > 0, n < m,
+                  let g = arg(a, 2).flatMap(grainOf) else { return nil }
+            return intervalOf(.shifted(nil, Duration(n, g)), .shifted(nil, Duration(m, g))).map { .time($0) }
+        }),
         "ago": ("now moved back by a duration: 3 days ago", { a in
             guard let d = arg(a, 0)?.duration else { return nil }
             return .time(.shifted(nil, d.negated()))
