@@ -925,7 +925,7 @@ public struct Resolver {
         let startInstant = other.instant(of: span.start).instant
         let endInstant = other.instant(of: span.end).instant
         if let abbr = abbreviation {
-            let isDST = other.tz.isDaylightSavingTime(for: .init(timeIntervalSince1970: TimeInterval(startInstant)))
+            let isDST = other.isDaylightSaving(at: startInstant)
             if (abbr == "std" && isDST) || (abbr == "dst" && !isDST) {
                 notes.append(.zoneAbbreviation(zoneID))
             }

@@ -45,17 +45,15 @@ struct VTimeZone {
     /// The zone's transitions between two instants, oldest first.
     func transitions(from lo: Int, to hi: Int) -> [Transition] {
         var out: [Transition] = []
-        var t = Date(timeIntervalSince1970: TimeInterval(lo))
+        var t = lo
         for _ in 0..<400 {
-            guard let next = zone.tz.nextDaylightSavingTimeTransition(after: t) else { break }
-            let at = Int(next.timeIntervalSince1970.rounded())
-            guard at <= hi, at > Int(t.timeIntervalSince1970) else { break }
+            guard let at = zone.nextTransition(after: t), at <= hi, at > t else { break }
             let from = zone.offset(at: at - 1), to = zone.offset(at: at)
             if from != to {
-                out.append(Transition(at: at, from: from, to: to, daylight: zone.tz.isDaylightSavingTime(for: next),
-                                      name: zone.tz.abbreviation(for: next)))
+                out.append(Transition(at: at, from: from, to: to, daylight: zone.isDaylightSaving(at: at),
+                                      name: zone.abbreviation(at: at)))
             }
-            t = Date(timeIntervalSince1970: TimeInterval(at))
+            t = at
         }
         return out
     }
@@ -69,9 +67,8 @@ struct VTimeZone {
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]
         if list.first.map({ $0.at > first }) ?? true {
             let off = zone.offset(at: lo)
-            let date = Date(timeIntervalSince1970: TimeInterval(lo))
-            let kind = zone.tz.isDaylightSavingTime(for: date) ? "DAYLIGHT" : "STANDARD"
-            lines += observance(kind, onset: "16010101T000000", from: off, to: off, name: zone.tz.abbreviation(for: date), rrule: nil)
+            let kind = zone.isDaylightSaving(at: lo) ? "DAYLIGHT" : "STANDARD"
+            lines += observance(kind, onset: "16010101T000000", from: off, to: off, name: zone.abbreviation(at: lo), rrule: nil)
         }
         for kind in [true, false] {
             let ofKind = list.filter { $0.daylight == kind }

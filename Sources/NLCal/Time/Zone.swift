@@ -5,22 +5,49 @@ import Synchronization
 /// wall clock → instant with an explicit policy for DST gaps and overlaps.
 public struct Zone: Sendable, Equatable {
     public let identifier: String
-    let tz: TimeZone
+    let source: ZoneSource
     /// The zone's offsets, read from the zone database once per stretch of time.
     let offsets: OffsetTable
 
     /// Fails for identifiers that are not IANA zones (or fixed offsets like "UTC", "Etc/GMT+2").
+    /// The system's zone database is read first (see `TZif`); Foundation's bundled data answers
+    /// only where the system has none.
     public init?(identifier: String) {
         if let cached = Zone.cache.withLock({ $0[identifier] }) {
             self = cached
             return
         }
-        guard !identifier.isEmpty, let tz = TimeZone(identifier: identifier) else { return nil }
+        guard !identifier.isEmpty, !identifier.hasPrefix("right/") else { return nil }
+        if let data = TZif(identifier: identifier) {
+            source = .tzif(data)
+        } else if let tz = TimeZone(identifier: identifier) {
+            source = .foundation(tz)
+        } else {
+            return nil
+        }
         self.identifier = identifier
-        self.tz = tz
-        self.offsets = OffsetTable(tz)
+        self.offsets = OffsetTable(source)
         Zone.cache.withLock { $0[identifier] = self }
     }
+
+    /// Whether daylight-saving time is in force at an instant.
+    public func isDaylightSaving(at instant: Int) -> Bool {
+        switch source {
+        case .tzif(let z): return z.localType(at: instant).isDST
+        case .foundation(let tz): return tz.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        }
+    }
+
+    /// The zone's abbreviation at an instant ("EST", "+0530"), if it has one.
+    public func abbreviation(at instant: Int) -> String? {
+        switch source {
+        case .tzif(let z): return z.localType(at: instant).abbreviation
+        case .foundation(let tz): return tz.abbreviation(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        }
+    }
+
+    /// The first instant after this one at which the zone's offset or daylight flag changes.
+    public func nextTransition(after instant: Int) -> Int? { source.nextTransition(after: instant) }
 
     /// Zones already loaded: loading one reads the zone database, which batch mode would
     /// otherwise do once a line.
@@ -186,7 +213,7 @@ public enum ISOTimestamp {
 /// Resolution asks for offsets a dozen times a parse; asking Foundation's `TimeZone` each time
 /// goes through ICU and a lock, and cost more than the rest of resolution together.
 final class OffsetTable: Sendable {
-    private let tz: TimeZone
+    private let source: ZoneSource
     private struct Stretch {
         /// (instant, offset in force from that instant), the first at the stretch's start.
         var changes: [(at: Int, offset: Int)]
@@ -198,7 +225,7 @@ final class OffsetTable: Sendable {
     private static let firstKey = -2_208_988_800 >> shift   // 1900-01-01
     private static let nearCount = (7_258_118_400 >> shift) - firstKey   // to 2200-01-01
 
-    init(_ tz: TimeZone) { self.tz = tz }
+    init(_ source: ZoneSource) { self.source = source }
 
     func offset(at instant: Int) -> Int {
         let key = instant >> OffsetTable.shift
@@ -216,19 +243,39 @@ final class OffsetTable: Sendable {
     private func load(_ key: Int) -> Stretch {
         let start = key << OffsetTable.shift
         let end = (key + 1) << OffsetTable.shift
-        func offsetFromDatabase(_ t: Int) -> Int { tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
-        var changes = [(at: start, offset: offsetFromDatabase(start))]
-        var t = Date(timeIntervalSince1970: TimeInterval(start))
-        while let next = tz.nextDaylightSavingTimeTransition(after: t), next.timeIntervalSince1970 < Double(end) {
-            let at = Int(next.timeIntervalSince1970.rounded(.up))
-            guard at > Int(t.timeIntervalSince1970) else { break }
-            let off = offsetFromDatabase(at)
+        var changes = [(at: start, offset: source.offset(at: start))]
+        var t = start
+        while let at = source.nextTransition(after: t), at < end {
+            guard at > t else { break }
+            let off = source.offset(at: at)
             if off != changes[changes.count - 1].offset { changes.append((at, off)) }
-            t = Date(timeIntervalSince1970: TimeInterval(at))
+            t = at
         }
         let stretch = Stretch(changes: changes)
         let slot = key - OffsetTable.firstKey
         if slot >= 0 && slot < OffsetTable.nearCount { near.withLock { $0[slot] = stretch } } else { far.withLock { $0[key] = stretch } }
         return stretch
+    }
+}
+
+/// Where a zone's offsets come from: the system's zone database, or Foundation's bundled one.
+enum ZoneSource: Sendable {
+    case tzif(TZif)
+    case foundation(TimeZone)
+
+    func offset(at t: Int) -> Int {
+        switch self {
+        case .tzif(let z): return z.offset(at: t)
+        case .foundation(let tz): return tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
+        }
+    }
+
+    func nextTransition(after t: Int) -> Int? {
+        switch self {
+        case .tzif(let z): return z.nextTransition(after: t)
+        case .foundation(let tz):
+            guard let next = tz.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(t))) else { return nil }
+            return Int(next.timeIntervalSince1970.rounded(.up))
+        }
     }
 }
