@@ -801,6 +801,7 @@ public final class DateTimeStage: Stage {
             return true
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
+        if isPlaceAfterAtSign(item, atoms, words) { return true }
         // A number cut from its ordinal suffix ("on 5" of "on 5th Ave") is the ordinal's reading.
         if item.end < atoms.count, atoms[item.end - 1].isDigits, !atoms[item.end].spaceBefore,
            ordinalSuffixes.hasWord(words[item.end]) {
@@ -839,6 +840,28 @@ public final class DateTimeStage: Stage {
         guard atoms[item.start].isDigits, !atoms[item.start].spaceBefore else { return false }
         let before = atoms[item.start - 1].text
         return before == "$" || before == "€" || before == "£" || before == "¥"
+    }
+
+    /// After "@" a place's name or street address is no time: "@ Daily Bread", "@ 2210 Fulton
+    /// St", "@ 7/22 Merthyr Rd". A number (with its "/" or "-") before a capitalized word that
+    /// names no time, or a capitalized word before another; "@ 7pm", "@ 3 PM", "@ 10 AEST" and
+    /// "@ Friday 8" stay times.
+    func isPlaceAfterAtSign(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        func namePart(_ e: Int) -> Bool {
+            e < atoms.count && atoms[e].spaceBefore && isLetters(atoms[e]) && atoms[e].initialCapital && !atoms[e].capitals
+                && !monthWords.hasWord(words[e]) && !weekdayWords.hasWord(words[e]) && !meridiems.hasWord(words[e])
+        }
+        for j in max(0, item.start - 1)..<(item.end - 1) where atoms[j].text == "@" {
+            let k = j + 1
+            if atoms[k].isDigits {
+                var e = k + 1
+                while e < atoms.count, !atoms[e].spaceBefore, atoms[e].isDigits || atoms[e].text == "/" || atoms[e].text == "-" { e += 1 }
+                if namePart(e) { return true }
+            } else if isLetters(atoms[k]), atoms[k].initialCapital, namePart(k + 1) {
+                return true
+            }
+        }
+        return false
     }
 
     /// "'s" typed right after atom `i` ("May's", "sun's").
@@ -927,6 +950,8 @@ public final class DateTimeStage: Stage {
             return measureUnits.hasWord(words[next]) && (numberWords.hasWord(words[last]) || unitWords.hasWord(words[last]))
         }
         if measureUnits.hasWord(words[next]) { return true }
+        // Four digits before what they count: "every day 1000 steps".
+        if atoms[last].text.count == 4, countNouns.hasWord(words[next]) { return true }
         // Counting lengths of time: "1 to 2 days", "2 and 4 months" (a phrase that takes the
         // unit, "2 days", is a length, not this).
         if calendarUnits.hasWord(words[next]) { return true }

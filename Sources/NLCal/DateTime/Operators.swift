@@ -186,8 +186,9 @@ public enum Operators {
             var f = Fields(); f.day = d
             return intersect(t, .fields(f)).map { .time($0) }
         }),
-        "with-year": ("a date in a given year: March 3 + 2015", { a in
+        "with-year": ("a date in a given year: March 3 + 2015; with 'no-range', not a range (a year after a clock time belongs to its date)", { a in
             guard let t = arg(a, 0)?.time, let yv = arg(a, 1), let y = fullYear(yv) else { return nil }
+            if arg(a, 2)?.textValue == "no-range", holdsRange(t) { return nil }
             // A weekday alone takes no year: "Tuesday, 10 January" is no Tuesday of 2010.
             if case .fields(let w) = t, w.month == nil, w.day == nil { return nil }
             var f = Fields(); f.year = y
@@ -312,6 +313,12 @@ public enum Operators {
         }),
         "intersect": ("two times at once: tomorrow + 3pm", { a in
             guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
+            return checked(intersect(x, y))
+        }),
+        "intersect-after-comma": ("two times at once, the second after a comma: 9am-5pm, Monday; a range of days is not narrowed to a date after a comma (in 'Monday, July 7 to Friday, July 11', July 11 is Friday's)", { a in
+            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
+            if case .interval(let from, let to) = x, !from.hasTimeOfDay, !to.hasTimeOfDay, !y.hasTimeOfDay,
+               DateTimeStage.datePart(y) != nil { return nil }
             return checked(intersect(x, y))
         }),
         "nth": ("the Nth occurrence of a time inside another: 2nd Tuesday of March; N < 0 counts from the end", { a in
@@ -890,7 +897,21 @@ public enum Operators {
     }
 
     /// An interval, with a bare hour on the left taking am/pm from the right ("2-4pm").
+    /// Whether a time is or contains a range (its year is said through its ends).
+    static func holdsRange(_ t: TimeExpr) -> Bool {
+        switch t {
+        case .interval, .openInterval, .spanFor, .deadline: return true
+        case .intersect(let a, let b): return holdsRange(a) || holdsRange(b)
+        case .zoned(let inner, _, _): return holdsRange(inner)
+        default: return false
+        }
+    }
+
     static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
+        // An open span is no end of a range: in "sat 8am-noon starting 6/5", "noon starting
+        // 6/5" is not where the range ends.
+        if case .openInterval = y { return nil }
+        if case .openInterval = x { return nil }
         // A day, then a time of day alone, is that time on that day: "Mar 5 - 3pm" (a range
         // needs a time at its start: "Mar 5 3pm - 5pm").
         if !x.hasTimeOfDay, x.grain == .day, case .fields(let b) = y, b.hasTimeOfDay, !b.hasDate {
@@ -911,6 +932,11 @@ public enum Operators {
         // 6pm until June", "until June" bounds the recurrence, not the hour.
         if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, !y.hasTimeOfDay, y.grain >= .day {
             return nil
+        }
+        // Both ends in one zone: the range is read in it, so a date said once applies to both
+        // ("15:00 GMT to 16:00 GMT on 5 March").
+        if case .zoned(let a, let z, let abbr) = x, case .zoned(let b, let z2, _) = y, z == z2 {
+            return intervalOf(a, b).map { .zoned($0, zone: z, abbreviation: abbr) }
         }
         // A zone said at the end applies to both ends: "9:30 - 11:00 CST".
         if case .zoned(let inner, let z, let abbr) = y, !isZoned(x) {

@@ -63,6 +63,9 @@ public struct Resolver {
         /// The exact instant of `start` when wall time cannot say it: "in 4 hours" across the
         /// hour clocks go back is the second 01:15, which a wall time would read as the first.
         var startInstant: Int?
+        /// The same for `end`: "11pm for 3 hours" on the night clocks go back ends at the second
+        /// 01:00. Used only while `end` is still the wall time of this instant.
+        var endInstant: Int?
     }
 
     // MARK: Entry point
@@ -79,7 +82,8 @@ public struct Resolver {
         note(mapping: sMap, at: span.start, span: span)
         if span.isInterval {
             r.kind = .interval
-            let (e, _) = zone.instant(of: span.end)
+            var (e, _) = zone.instant(of: span.end)
+            if let exact = span.endInstant, zone.local(at: exact) == span.end { e = exact }
             r.end = span.openEnd ? nil : e
         } else {
             r.kind = .instant
@@ -145,6 +149,12 @@ public struct Resolver {
             let start = s.defaultStart ?? s.start
             s.start = start
             s.end = add(d, to: start)
+            // A length of hours and minutes is elapsed time: its end is an instant, which the
+            // wall time may not say (a repeated hour).
+            if d.parts.allSatisfy({ $0.key.fixedSeconds != nil && $0.key < .day }) {
+                let from = s.startInstant ?? zone.instant(of: start).instant
+                s.endInstant = from + Int(d.parts.reduce(0.0) { $0 + $1.value * Double($1.key.fixedSeconds!) }.rounded())
+            }
             s.isInterval = true
             s.defaultStart = nil
             s.dayStart = nil
@@ -923,7 +933,8 @@ public struct Resolver {
         }
         guard var span = s else { return nil }
         let startInstant = other.instant(of: span.start).instant
-        let endInstant = other.instant(of: span.end).instant
+        var endInstant = other.instant(of: span.end).instant
+        if let exact = span.endInstant, other.local(at: exact) == span.end { endInstant = exact }
         if let abbr = abbreviation {
             let isDST = other.isDaylightSaving(at: startInstant)
             if (abbr == "std" && isDST) || (abbr == "dst" && !isDST) {

@@ -261,11 +261,17 @@ public final class LocationStage: Stage {
         while k < tokens.count {
             let t = tokens[k]
             if state.isClaimed(t.range) { break }
+            // A compass point ending a street's name: "88 Queens Quay W" (not "w" for "with").
+            if t.original.count == 1, "NESW".contains(t.original),
+               k + 1 == tokens.count || state.isClaimed(tokens[k + 1].range) || (tokens[k + 1].kind == .punctuation && tokens[k + 1].original != ".") {
+                end = k
+                break
+            }
             if attendeeIntros.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0 { break }
             // A possessive and a place word: "Jake's place", "Mom's house".
             if tokens[k - 1].text.hasSuffix("'s") || tokens[k - 1].text.hasSuffix("s'") {
                 let venue = venues.match(words, at: k)
-                if venue > 0 { end = k + venue - 1; break }
+                if venue > 0 { end = venueRunEnd(k + venue - 1, tokens, words, state); break }
             }
             // A name, then its street address: "Blue Bottle, 66 Mint St".
             if t.original == ",", k + 2 < tokens.count, tokens[k + 1].kind == .number, tokens[k + 2].isCapitalized,
@@ -294,9 +300,10 @@ public final class LocationStage: Stage {
                 end = k
             } else if t.kind == .word, venues.match(words, at: k) == 1 {
                 // A name and the kind of place it is, in lower case: "DPS school", "Smith's
-                // hall", "Riverside park".
-                end = k
+                // hall", "Riverside park", "St Anne's church hall".
+                end = venueRunEnd(k, tokens, words, state)
                 break
+
             } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
                 end = k + 1
                 k += 1
@@ -310,6 +317,15 @@ public final class LocationStage: Stage {
             }
             k += 1
         }
+        return end
+    }
+
+    /// A venue word followed by more, in lower case, is one kind of place: "church hall",
+    /// "community centre". Returns the last of them.
+    func venueRunEnd(_ k: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int {
+        var end = k
+        while end + 1 < tokens.count, tokens[end + 1].kind == .word, !tokens[end + 1].isCapitalized,
+              !state.isClaimed(tokens[end + 1].range), venues.match(words, at: end + 1) == 1 { end += 1 }
         return end
     }
 
