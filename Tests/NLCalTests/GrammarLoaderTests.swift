@@ -95,6 +95,7 @@ import Testing
         #expect(error([("x.lex", "monday = 1\n")])?.message == "lexicon entry before any [category] section")
         #expect(error([("x.lex", "[weekday\n")])?.message == "section header must end with ']'")
         #expect(error([("x.rules", "rule r -> time latnt: now => now\n")])?.message.contains("unknown rule flag 'latnt'") == true)
+        #expect(error([("x.rules", "rule r -> time alone: now => now\n")])?.message.contains("'alone' is for latent rules") == true)
         // A glue mark or an optional mark with no element of its own (these used to crash).
         #expect(error([("x.rules", "rule r -> time: ~ => now\n")])?.message.hasPrefix("'~' must be followed directly by an element") == true)
         #expect(error([("x.rules", "rule r -> time: now ~ tomorrow => now\n")])?.location?.column == 21)
@@ -133,6 +134,20 @@ import Testing
         let result = try Fixture.parse("3 apples, 2 pears", now: "2026-07-10T12:30:00", tz: "Australia/Sydney")
         #expect(result.event == nil)
         #expect(result.ambiguityIDs == ["no-time"])
+    }
+
+    /// A latent rule flagged `alone` ("summer", "Q4") is read when it is all the text says,
+    /// and only then.
+    @Test func aloneRulesAreReadOnlyByThemselves() throws {
+        let summer = try Fixture.parse("Summer!", now: "2026-03-10T10:00:00", tz: "America/New_York")
+        let event = try #require(summer.event)
+        #expect(event.allDay)
+        #expect(event.start.map(summer.context.zone.iso) == "2026-06-21T00:00:00-04:00")
+        let q4 = try Fixture.parse("Q4", now: "2026-03-10T10:00:00", tz: "America/New_York")
+        #expect(q4.event?.allDay == true)
+        for text in ["Summer camp sign-up", "Q4 planning", "spring cleaning"] {
+            #expect(try Fixture.parse(text, now: "2026-03-10T10:00:00", tz: "America/New_York").event == nil, "\(text)")
+        }
     }
 
     @Test func rulesCompose() throws {

@@ -20,6 +20,8 @@ public final class DateTimeStage: Stage {
     let durationCategory: CategoryID?
     /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
     let reportable: [Bool]
+    /// Rules whose latent readings count when they are all the text says (`alone`).
+    let standsAlone: [Bool]
     /// Categories that are kinds of `time`.
     let isTime: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
@@ -91,6 +93,7 @@ public final class DateTimeStage: Stage {
         let time = timeCategory
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         ruleNameTable = grammar.rules.map(\.name)
+        standsAlone = grammar.rules.map(\.standsAlone)
         reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
@@ -701,7 +704,14 @@ public final class DateTimeStage: Stage {
             bucket.initialize(repeating: 0)
             var candidates = 0
             items.withUnsafeBufferPointer { items in
-                for i in items.indices where !items[i].latent && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words) {
+                // The words of the text, punctuation aside: a latent phrase flagged `alone` that
+                // covers them is read ("summer", "Q4?").
+                var first = 0, last = n
+                while first < n, !isLetters(atoms[first]) && !atoms[first].isDigits { first += 1 }
+                while last > first, !isLetters(atoms[last - 1]) && !atoms[last - 1].isDigits { last -= 1 }
+                for i in items.indices where (!items[i].latent || (items[i].rule >= 0 && standsAlone[Int(items[i].rule)]
+                                                                    && items[i].start == first && items[i].end == last))
+                    && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words) {
                     bucket[items[i].end + 1] += 1
                     cand[candidates] = Int32(i)
                     candidates += 1

@@ -82,6 +82,9 @@ public struct Rule: Sendable {
     public var category: CategoryID
     /// Latent results can feed other rules but are never reported alone ("3" is not a time by itself).
     public var latent: Bool
+    /// A latent rule flagged `alone` is reported when its phrase is all the text says
+    /// (punctuation aside): "summer", "Q4", "three thirty" typed by themselves.
+    public var standsAlone = false
     /// One or more concrete element lists: optional elements are expanded at load time.
     var variants: [[PatternElement]]
     /// For each variant, the 1-based `$n` index in the written pattern of each element.

@@ -68,6 +68,7 @@ public enum GrammarLoader {
             var name: String
             var category: String
             var latent: Bool
+            var standsAlone: Bool
             var pattern: String
             var patternColumn: Int
             var op: String
@@ -156,7 +157,7 @@ public enum GrammarLoader {
         }
 
         /// One rule line (comment removed; it starts with "rule " after `indent` spaces or tabs):
-        /// `rule NAME -> CATEGORY [latent]: PATTERN => OPERATOR(ARGS)`.
+        /// `rule NAME -> CATEGORY [latent [alone]]: PATTERN => OPERATOR(ARGS)`.
         func parseRuleLine(_ u: UnsafeBufferPointer<UInt8>, indent: Int, loc: SourceLocation) throws -> RuleDraft {
             /// Columns count characters: the byte offset, unless the line is not ASCII.
             func at(_ offset: Int) -> SourceLocation {
@@ -192,12 +193,16 @@ public enum GrammarLoader {
             guard let category = head.first, isIdentifier(category) else {
                 throw GrammarError("rule '\(name)' has no valid category after '->'", at: loc)
             }
-            var latent = false
+            var latent = false, alone = false
             for flag in head.dropFirst() {
-                guard flag == "latent" else {
-                    throw GrammarError("unknown rule flag '\(flag)' (known: latent)", at: at(colon))
+                switch flag {
+                case "latent": latent = true
+                case "alone": alone = true
+                default: throw GrammarError("unknown rule flag '\(flag)' (known: latent, alone)", at: at(colon))
                 }
-                latent = true
+            }
+            if alone && !latent {
+                throw GrammarError("rule '\(name)': 'alone' is for latent rules (the others are reported anyway)", at: at(colon))
             }
             guard let fat = find(UInt8(ascii: "="), UInt8(ascii: ">"), from: colon) else {
                 throw GrammarError("rule '\(name)' needs '=> operator(...)'", at: loc)
@@ -232,7 +237,7 @@ public enum GrammarLoader {
                 }
             }
             guard isIdentifier(op) else { throw GrammarError("bad operator name '\(op)'", at: callLoc) }
-            return RuleDraft(name: name, category: category, latent: latent, pattern: pattern,
+            return RuleDraft(name: name, category: category, latent: latent, standsAlone: alone, pattern: pattern,
                              patternColumn: patternColumn, op: op, args: args, origin: loc)
         }
 
@@ -288,9 +293,11 @@ public enum GrammarLoader {
                 if !elems.isEmpty { variants.append(elems); slots.append(idx) }
             }
             guard !variants.isEmpty else { throw GrammarError("rule '\(d.name)' can match nothing (every element is optional)", at: loc) }
-            return Rule(name: d.name, category: grammar.categoryID(d.category)!, latent: d.latent,
-                        variants: variants, variantSlots: slots, patternText: d.pattern.trimmedSpaces,
-                        elementCount: written.count, operatorName: d.op, arguments: d.args, origin: d.origin)
+            var rule = Rule(name: d.name, category: grammar.categoryID(d.category)!, latent: d.latent,
+                            variants: variants, variantSlots: slots, patternText: d.pattern.trimmedSpaces,
+                            elementCount: written.count, operatorName: d.op, arguments: d.args, origin: d.origin)
+            rule.standsAlone = d.standsAlone
+            return rule
         }
     }
 
