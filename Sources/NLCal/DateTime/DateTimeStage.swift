@@ -280,6 +280,12 @@ public final class DateTimeStage: Stage {
         for k in near.indices where near[k].0.end - near[k].0.start > near[longestIndex].0.end - near[longestIndex].0.start {
             longestIndex = k
         }
+        // A holiday or season said with no day is the event's name beside a day said outright:
+        // "Registration for the autumn league closes Sept 9" is due on Sept 9.
+        if DateTimeStage.namesHolidayOrSeason(near[longestIndex].1), !DateTimeStage.namesMonthDay(near[longestIndex].1),
+           let k = near.indices.first(where: { DateTimeStage.namesMonthDay(near[$0].1) && !DateTimeStage.namesHoliday(near[$0].1) }) {
+            longestIndex = k
+        }
         let longest = near[longestIndex]
         var candidates: [(TimeExpr, [Item])] = []
         var folded = longest.1
@@ -361,7 +367,7 @@ public final class DateTimeStage: Stage {
             // follow-up Friday 11:30am") leave the title too; a holiday names the event, and a
             // bare number may be an address ("Dinner at 5 Rue de Rivoli Friday 8pm").
             for (item, e) in near where !items.contains(where: { $0.start == item.start && $0.end == item.end })
-                && !DateTimeStage.namesHoliday(e) && !(DateTimeStage.isBareMonth(e) && DateTimeStage.namesMonthDay(expr))
+                && !DateTimeStage.namesHolidayOrSeason(e) && !(DateTimeStage.isBareMonth(e) && DateTimeStage.namesMonthDay(expr))
                 && DateTimeStage.namesDay(e) && !state.spans.contains(where: { $0.range.overlaps(scalarRange(item, chart)) })
                 && returnLegStart(item, chart) == nil && !besideName(item, chart) && !(item.start < items.map(\.end).max() ?? 0 && item.end > items.map(\.start).min() ?? 0) {
                 references.append((item, item.start))
@@ -382,6 +388,12 @@ public final class DateTimeStage: Stage {
         case .intersect(let a, let b): return namesHoliday(a) || namesHoliday(b)
         default: return false
         }
+    }
+
+    /// A holiday, or a holiday or season counted from this one ("for the autumn", "next Easter").
+    static func namesHolidayOrSeason(_ e: TimeExpr) -> Bool {
+        if case .relative(let inner, _) = e { return namesHoliday(inner) }
+        return namesHoliday(e)
     }
 
     /// Whether a time names a weekday ("Monday 3pm", "on Sat").
