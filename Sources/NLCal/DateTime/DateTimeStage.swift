@@ -856,6 +856,10 @@ public final class DateTimeStage: Stage {
         if greetingWords.hasWord(words[item.start - 1]) { return true }
         // Four digits right after another number are the rest of it: "call 555 1234".
         if item.end - item.start == 1, atoms[item.start].isDigits, atoms[item.start - 1].isDigits { return true }
+        // "by" between two numbers is a size: "a 2 by 4", "a 10 by 12 rug".
+        if item.end - item.start == 2, atoms[item.start].text.lowercased() == "by", atoms[item.start - 1].isDigits, atoms[item.start + 1].isDigits {
+            return true
+        }
         // A number after "#" names something: "Invoice #2026-0412", "#12".
         if atoms[item.start].isDigits, !atoms[item.start].spaceBefore, atoms[item.start - 1].text == "#" { return true }
         // An amount of money: "$12", "€30".

@@ -247,15 +247,18 @@ public final class LocationStage: Stage {
         }
         var first = s
         if isThe, s + 1 < tokens.count { first = s + 1 }
+        let named = isThe && first > s
         // A street address: a house number and a capitalized name ("at 123 Main St").
         let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
             && !state.isClaimed(tokens[first + 1].range)
         guard anyCase || address || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
-        return extend(from: first, tokens, words, state, anyCase: anyCase)
+        return extend(from: first, tokens, words, state, anyCase: anyCase, afterThe: named)
     }
 
     /// Extends a place over following words: capitalized words, numbers, "&", "of", "'s".
-    func extend(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool) -> Int? {
+    /// After "the" ("the Lamb and Flag", "the Arts and Culture Centre"), "and" before a
+    /// capitalized word joins the name too.
+    func extend(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool, afterThe: Bool = false) -> Int? {
         var end = s
         var k = s + 1
         while k < tokens.count {
@@ -296,6 +299,7 @@ public final class LocationStage: Stage {
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
             let joiner = t.original == "&" || t.original == "+" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
+                || (afterThe && t.original == "and")
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
             } else if t.kind == .word, venues.match(words, at: k) == 1 {
@@ -307,9 +311,9 @@ public final class LocationStage: Stage {
             } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
                 end = k + 1
                 k += 1
-            } else if t.original == "&", k + 2 < tokens.count, tokens[k + 1].original.lowercased() == "the", tokens[k + 2].isCapitalized,
+            } else if joiner, k + 2 < tokens.count, tokens[k + 1].original.lowercased() == "the", tokens[k + 2].isCapitalized,
                       !state.isClaimed(tokens[k + 2].range) {
-                // "Girl & the Goat".
+                // "Girl & the Goat", "the Food Bank of the Rockies".
                 end = k + 2
                 k += 2
             } else {
