@@ -226,8 +226,8 @@ log on | sign on | hop on | move on
 # Of those (below), the ones left dangling at the start of what follows a cut: the others open a
 # phrase of their own there ("Call Mom Friday about the trip", "Flight Friday to Boston").
 [title-leading-connector]
-at | on | the | this | @ | - | and | between
+at | on | the | this | @ | - | and | or | between
 
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]
-at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | around | about | approx | approximately | when | doors | doors open
+at | on | in | from | by | for | @ | - | the | this | of | starting | to | until | till | between | and | or | around | about | approx | approximately | when | doors | doors open
