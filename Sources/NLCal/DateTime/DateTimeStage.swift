@@ -22,6 +22,8 @@ public final class DateTimeStage: Stage {
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
     let standsAlone: [Bool]
+    /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
+    let atSignWord: Int32
     /// Categories that are kinds of `time`.
     let isTime: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
@@ -94,6 +96,7 @@ public final class DateTimeStage: Stage {
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         ruleNameTable = grammar.rules.map(\.name)
         standsAlone = grammar.rules.map(\.standsAlone)
+        atSignWord = parser.vocabulary.id("@")
         reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
@@ -877,7 +880,8 @@ public final class DateTimeStage: Stage {
             e < atoms.count && atoms[e].spaceBefore && isLetters(atoms[e]) && atoms[e].initialCapital && !atoms[e].capitals
                 && !monthWords.hasWord(words[e]) && !weekdayWords.hasWord(words[e]) && !meridiems.hasWord(words[e])
         }
-        for j in max(0, item.start - 1)..<(item.end - 1) where atoms[j].text == "@" {
+        guard atSignWord >= 0 else { return false }
+        for j in max(0, item.start - 1)..<(item.end - 1) where words[j] == atSignWord {
             let k = j + 1
             if atoms[k].isDigits {
                 var e = k + 1
