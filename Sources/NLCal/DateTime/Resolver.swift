@@ -77,7 +77,9 @@ public struct Resolver {
         guard (1...9999).contains(span.start.date.year), (1...9999).contains(span.end.date.year) || span.openEnd else { return nil }
         var r = Resolution(grain: span.grain)
         var (s, sMap) = zone.instant(of: span.start)
-        if let exact = span.startInstant { (s, sMap) = (exact, .exact) }
+        // (Only while `start` is still that instant's wall time: a later step may have moved it.)
+        let exactStart = span.startInstant.flatMap { zone.local(at: $0) == span.start ? $0 : nil }
+        if let exact = exactStart { (s, sMap) = (exact, .exact) }
         r.start = span.openStart ? nil : s
         note(mapping: sMap, at: span.start, span: span)
         if span.isInterval {
@@ -88,7 +90,7 @@ public struct Resolver {
         } else {
             r.kind = .instant
             let (e, _) = zone.instant(of: span.end)
-            r.end = span.startInstant.map { $0 + (span.end.wallSeconds - span.start.wallSeconds) } ?? e
+            r.end = exactStart.map { $0 + (span.end.wallSeconds - span.start.wallSeconds) } ?? e
         }
         if let d = span.defaultStart { r.eventStart = zone.instant(of: d).instant }
         if let d = span.dayStart { r.allDayStart = zone.instant(of: d).instant }
@@ -943,6 +945,10 @@ public struct Resolver {
         }
         span.start = saved.local(at: startInstant)
         span.end = saved.local(at: endInstant)
+        // The instants are exact: "01:30-05:00" on the night New York falls back is the second
+        // 01:30 there, which its wall time alone would read as the first.
+        span.startInstant = startInstant
+        span.endInstant = endInstant
         span.defaultStart = span.defaultStart.map { saved.local(at: other.instant(of: $0).instant) }
         span.deadline = span.deadline.map { saved.local(at: other.instant(of: $0).instant) }
         return span
