@@ -22,6 +22,7 @@ public final class DateTimeStage: Stage {
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
     let standsAlone: [Bool]
+    let zoneWords: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
     /// Categories that are kinds of `time`.
@@ -104,6 +105,7 @@ public final class DateTimeStage: Stage {
         let vocabulary = parser.vocabulary
         func list(_ name: String) -> WordList { WordList(name, grammar: grammar, vocabulary: vocabulary) }
         amCues = list("am-cue")
+        zoneWords = list("zone-word")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
@@ -827,6 +829,13 @@ public final class DateTimeStage: Stage {
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
         if isPlaceAfterAtSign(item, atoms, words) { return true }
+        // A region's name that starts a place's name is the place: "12pm Central Park", "lunch
+        // 12pm Mountain View", "7pm Pacific Heights" (but "9am Central", "9am Central Time").
+        let last = item.end - 1
+        if item.end < atoms.count, last > item.start, zoneWords.hasWord(words[last]), atoms[last].initialCapital, !atoms[last].capitals,
+           atoms[item.end].spaceBefore, isLetters(atoms[item.end]), atoms[item.end].initialCapital, !zoneWords.hasWord(words[item.end]) {
+            return true
+        }
         // A number cut from its ordinal suffix ("on 5" of "on 5th Ave") is the ordinal's reading.
         if item.end < atoms.count, atoms[item.end - 1].isDigits, !atoms[item.end].spaceBefore,
            ordinalSuffixes.hasWord(words[item.end]) {
