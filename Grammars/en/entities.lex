@@ -11,6 +11,15 @@ rated | rating | rate | build | release | patch | ver | rev | revision | firmwar
 euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | won | win | wins | loss | losses | lost | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 point | points | goal | goals | vote | votes | run | runs | stroke | strokes | shot | shots | length | lengths | wicket | wickets
 
+# Things named for a holiday: right after its name, the holiday is no date ("the Christmas tree
+# lights", "Thanksgiving leftovers", "A Christmas Carol", "Easter Island"). Not words that name an
+# occasion held on the day ("Easter egg hunt", "Halloween costume party").
+[holiday-object]
+tree | trees | lights | light | decorations | decoration | decor | ornaments | ornament | sweater | sweaters | jumper | jumpers
+candy | sweets | chocolate | chocolates | leftovers | episode | episodes | movie | movies | film | films | song | songs | carol | carols
+music | playlist | album | card | cards | gift | gifts | present | presents | wrapping | cookies | recipe | recipes | ideas | beads
+cactus | island | pudding | stocking | stockings | wreath | bonus | spirit | shopping list | wish list | wishlist | catalogue | catalog
+
 # Words that make the time right after them a greeting or someone else's, not an event's
 # time: "Happy new year!", "Merry Christmas", "how was your weekend?".
 [greeting-before-time]

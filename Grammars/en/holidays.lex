@@ -71,6 +71,10 @@ presidents day | presidents' day | president's day | washington's birthday = nth
 columbus day | indigenous peoples day = nth:10:2:1
 mother's day | mothers day | mother day = nth:5:2:7
 father's day | fathers day | father day = nth:6:3:7
+# The UK's Mother's Day: the fourth Sunday of Lent, three weeks before Easter.
+mothering sunday = easter-21
+# Australia: the first Tuesday of November (a public holiday in Melbourne).
+melbourne cup day | melbourne cup = nth:11:1:2
 easter | easter sunday | easter day = easter
 easter monday | easter mon = easter+1
 good friday | great friday = easter-2
@@ -181,9 +185,12 @@ rama navami | ram navami = hindu:chaitra:9:noon
 mahavir jayanti | mahaveer jayanti | mahavir janma kalyanak | mahaveer janma kalyanak = hindu:chaitra:13
 hanuman jayanti = hindu:chaitra:15
 akshaya tritiya | akha teej = hindu:vaishakha:3
-# Vesak on the full-moon night of Vaishakha (Sri Lanka and South-East Asia; India's Buddha
-# Purnima by the sunrise rule can be the day after).
-vesak | vesakha | vaisakha | vesak day | buddha day | buddha purnima | buddha jayanti = hindu:vaishakha:15:evening
+# Vesak as Singapore, Malaysia and Indonesia keep it: the 15th of the fourth Chinese month
+# (their published dates 2013–2030 all agree). India's Buddha Purnima is the full moon of
+# Vaishakha by the sunrise rule (the Government of India's dates agree), which can be the day
+# after: 24 and 25 May 2013.
+vesak | vesakha | vaisakha | vesak day | buddha day = chinese:04-15
+buddha purnima | buddha jayanti = hindu:vaishakha:15
 
 # Solar festivals: the Sun entering Capricorn (Makar Sankranti, Thai Pongal) and Aries
 # (Vaisakhi, the solar new year); Rabindra Jayanti is 25 Boishakh, the Bengali month counted

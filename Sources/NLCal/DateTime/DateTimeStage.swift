@@ -23,6 +23,7 @@ public final class DateTimeStage: Stage {
     /// Rules whose latent readings count when they are all the text says (`alone`).
     let standsAlone: [Bool]
     let zoneWords: WordList
+    let holidayObjects: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
     /// Categories that are kinds of `time`.
@@ -106,6 +107,7 @@ public final class DateTimeStage: Stage {
         func list(_ name: String) -> WordList { WordList(name, grammar: grammar, vocabulary: vocabulary) }
         amCues = list("am-cue")
         zoneWords = list("zone-word")
+        holidayObjects = list("holiday-object")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
@@ -407,6 +409,7 @@ public final class DateTimeStage: Stage {
         case .fields(let f): return f.weekday != nil
         case .intersect(let a, let b): return namesWeekday(a) || namesWeekday(b)
         case .relative(let a, _): return namesWeekday(a)
+        case .nth(_, let a, _): return namesWeekday(a)   // "first Tuesday of November"
         default: return false
         }
     }
@@ -829,6 +832,11 @@ public final class DateTimeStage: Stage {
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
         if isPlaceAfterAtSign(item, atoms, words) { return true }
+        // A thing named for a holiday: "the Christmas tree", "Thanksgiving leftovers".
+        if item.end < atoms.count, case .time(let t) = item.value, DateTimeStage.namesHolidayOrSeason(t),
+           holidayObjects.startsPhrase(words, at: item.end) {
+            return true
+        }
         // A region's name that starts a place's name is the place: "12pm Central Park", "lunch
         // 12pm Mountain View", "7pm Pacific Heights" (but "9am Central", "9am Central Time").
         let last = item.end - 1
