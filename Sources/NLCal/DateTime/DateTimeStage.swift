@@ -893,9 +893,10 @@ public final class DateTimeStage: Stage {
     /// names no time, or a capitalized word before another; "@ 7pm", "@ 3 PM", "@ 10 AEST" and
     /// "@ Friday 8" stay times.
     func isPlaceAfterAtSign(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        // (A possessive is someone's, not a street: "party @ 9 Sam's place".)
         func namePart(_ e: Int) -> Bool {
             e < atoms.count && atoms[e].spaceBefore && isLetters(atoms[e]) && atoms[e].initialCapital && !atoms[e].capitals
-                && !monthWords.hasWord(words[e]) && !weekdayWords.hasWord(words[e]) && !meridiems.hasWord(words[e])
+                && !monthWords.hasWord(words[e]) && !weekdayWords.hasWord(words[e]) && !meridiems.hasWord(words[e]) && !hasPossessive(after: e, atoms)
         }
         guard atSignWord >= 0 else { return false }
         for j in max(0, item.start - 1)..<(item.end - 1) where words[j] == atSignWord {
