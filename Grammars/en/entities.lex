@@ -4,6 +4,7 @@
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
 [count-noun]
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
+exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | doors | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
@@ -124,6 +125,13 @@ a | an
 # evening", "open evening", "quiz night", "games night".
 [day-part-namer]
 parents | parent | open | quiz | games | game | awards | gala | information | info | careers | prize-giving | cheese | social | karaoke | trivia | poker | bingo | curry | pizza | date | girls | boys | lads | family | movie | film
+
+# Things named by a time word said alone before them: "morning sickness", "a morning person",
+# "evening gown", "the Evening Standard", "midnight blue", "weekend warrior". (Not events held
+# then: "morning run", "evening class" keep their time.)
+[time-word-object]
+sickness | person | people | glory | glories | dew | blend | roast | gown | gowns | dress | dresses | wear
+primrose | news | standard | post | herald | edition | newspaper | paper | blue | warrior | warriors | delight | star | mist | breath
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1").

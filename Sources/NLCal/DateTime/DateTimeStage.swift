@@ -24,6 +24,7 @@ public final class DateTimeStage: Stage {
     let standsAlone: [Bool]
     let zoneWords: WordList
     let holidayObjects: WordList
+    let timeWordObjects: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
     /// Categories that are kinds of `time`.
@@ -108,6 +109,7 @@ public final class DateTimeStage: Stage {
         amCues = list("am-cue")
         zoneWords = list("zone-word")
         holidayObjects = list("holiday-object")
+        timeWordObjects = list("time-word-object")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
@@ -810,6 +812,16 @@ public final class DateTimeStage: Stage {
         // "by" is read on its own).
         if item.start > 0, byVerbs.hasWord(words[item.start - 1]), atoms[item.start].text.lowercased() == "by" { return true }
         if notTimes.startsPhrase(words, at: item.start) { return true }
+        // "in 2" followed by "to 3 cups": an amount, not minutes ("Mix in 2 to 3 cups of flour").
+        if item.end - item.start == 2, atoms[item.start].text.lowercased() == "in", atoms[item.end - 1].isDigits, item.end + 1 < atoms.count,
+           atoms[item.end].text == "-" || atoms[item.end].text.lowercased() == "to", atoms[item.end + 1].isDigits {
+            return true
+        }
+        // A time word alone before a thing it names: "morning sickness", "evening gown",
+        // "midnight blue", "weekend warrior".
+        if item.end - item.start == 1, item.end < atoms.count, isLetters(atoms[item.start]), timeWordObjects.startsPhrase(words, at: item.end) {
+            return true
+        }
         // A part of the day named by the word before it is an event's name: "parents'
         // evening", "open evening", "quiz night".
         if item.start > 0, dayPartWords.hasWord(words[item.start]) || nightWords.hasWord(words[item.start]) {

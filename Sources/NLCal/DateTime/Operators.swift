@@ -115,6 +115,12 @@ public enum Operators {
             if arg(a, 1)?.textValue == "yesterday" { return .time(.intersect(.day(offset: -1), .fields(f))) }
             return .time(.fields(f))
         }),
+        "day-part-of": ("a part of a day named around the day: DATE + FROM-TO@DEFAULT (early tomorrow morning)", { a in
+            guard let d = arg(a, 0)?.time, let t = arg(a, 1)?.textValue, let p = dayPart(t) else { return nil }
+            var f = Fields()
+            f.dayPart = p
+            return checked(intersect(d, .fields(f)))
+        }),
         "edge-of-cycle": ("a part of the current UNIT: EOM = (month, end), BOY = (year, start)", { a in
             guard let g = arg(a, 0).flatMap(grainOf), let w = arg(a, 1)?.textValue, let part = EdgePart(rawValue: w) else { return nil }
             return .time(.edge(.cycle(g, offset: 0), part))
