@@ -363,7 +363,7 @@ public final class DateTimeStage: Stage {
             }
             // A holiday beside a weekday that falls on it names the event and stays in the title
             // ("Labor Day BBQ Monday 3pm", "HALLOWEEN PARTY SUN 8PM"); it still fixed the day.
-            let weekdaySaid = items.contains { if case .time(let t) = $0.value { return DateTimeStage.namesWeekday(t) && !DateTimeStage.namesHoliday(t) }; return false }
+            let weekdaySaid = items.contains { if case .time(let t) = $0.value { return DateTimeStage.namesDay(t) && !DateTimeStage.namesHoliday(t) }; return false }
             for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
                 if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) { continue }
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
@@ -815,6 +815,13 @@ public final class DateTimeStage: Stage {
         // "in 2" followed by "to 3 cups": an amount, not minutes ("Mix in 2 to 3 cups of flour").
         if item.end - item.start == 2, atoms[item.start].text.lowercased() == "in", atoms[item.end - 1].isDigits, item.end + 1 < atoms.count,
            atoms[item.end].text == "-" || atoms[item.end].text.lowercased() == "to", atoms[item.end + 1].isDigits {
+            return true
+        }
+        // A number word in a run of capitalized words is part of a name: "Chapter One",
+        // "Studio Nine", "Formula One".
+        if item.start > 0, numberWords.hasWord(words[item.start]), atoms[item.start].initialCapital, isLetters(atoms[item.start - 1]),
+           atoms[item.start - 1].initialCapital, atoms[item.start].spaceBefore, !weekdayWords.hasWord(words[item.start - 1]),
+           !monthWords.hasWord(words[item.start - 1]) {
             return true
         }
         // A time word alone before a thing it names: "morning sickness", "evening gown",

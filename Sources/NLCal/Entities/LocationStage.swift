@@ -308,6 +308,12 @@ public final class LocationStage: Stage {
                 end = venueRunEnd(k, tokens, words, state)
                 break
 
+            } else if t.kind == .word, !t.isCapitalized, k + 1 < tokens.count, tokens[k + 1].kind == .word, !tokens[k + 1].isCapitalized,
+                      !state.isClaimed(tokens[k + 1].range), venues.match(words, at: k + 1) == 1 {
+                // A name, a word and the kind of place: "Finglas test centre", "Elm Park
+                // community hall".
+                end = venueRunEnd(k + 1, tokens, words, state)
+                break
             } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
                 end = k + 1
                 k += 1
