@@ -25,6 +25,7 @@ public final class DateTimeStage: Stage {
     let zoneWords: WordList
     let holidayObjects: WordList
     let timeWordObjects: WordList
+    let titleConnectors: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
     /// Categories that are kinds of `time`.
@@ -110,6 +111,7 @@ public final class DateTimeStage: Stage {
         zoneWords = list("zone-word")
         holidayObjects = list("holiday-object")
         timeWordObjects = list("time-word-object")
+        titleConnectors = list("title-connector")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
         countNouns = list("count-noun")
@@ -205,7 +207,8 @@ public final class DateTimeStage: Stage {
         // a habit: "Daily standup 9:15", "Weekly sync every Monday".)
         if let r = state.recurrence, r.anchor == .fields(Fields()), r.byDay.isEmpty, r.byMonthDay.isEmpty, r.count == nil, r.until == nil,
            exprs.allSatisfy({ $0.0.value.isRecurrence }),
-           exprs.contains(where: { ($0.0.start == 0 && $0.0.end < chart.atoms.count) || ($0.0.start > 0 && rateWords.hasWord(words[$0.0.start - 1])) }) {
+           exprs.contains(where: { ($0.0.start == 0 && $0.0.end < chart.atoms.count) || ($0.0.start > 0 && rateWords.hasWord(words[$0.0.start - 1]))
+               || describesNoun($0.0, chart) }) {
             state.recurrence = nil
             state.spans.removeAll { $0.field == "recurrence" }
             state.trace.append(TraceEntry(stage: name, describe: { "a frequency opening the text with no day or time: no event" }))
@@ -506,6 +509,15 @@ public final class DateTimeStage: Stage {
             state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
         }
         return nil
+    }
+
+    /// A one-word frequency right before a lower-case noun describes it ("Annual report: weekly
+    /// figures attached"); before a connector ("meet weekly on Zoom") it is how often.
+    func describesNoun(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        let atoms = chart.atoms
+        guard item.end - item.start == 1, item.end < atoms.count, atoms[item.end].spaceBefore, isLetters(atoms[item.end]),
+              !atoms[item.end].initialCapital else { return false }
+        return !titleConnectors.hasWord(chart.words[item.end])
     }
 
     /// A bare hour or clock time ("3", "3:30") starting or ending at an atom. Said after the
