@@ -30,6 +30,7 @@ happy | merry | your | good
 # event ("thanks for yesterday!", "cheers for the help last night").
 [gratitude]
 thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful for
+thanks heaps for | thanks so much for | thank you so much for | thanks a lot for | many thanks for | thanks again for | thank you again for | big thanks for
 
 # Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
 # one is the verb ("May I borrow your charger?", "March we must").

@@ -431,6 +431,7 @@ public final class DateTimeStage: Stage {
         case .fields(let f): return f.month != nil && f.day != nil
         case .numericDate: return true
         case .interval(let a, _): return namesMonthDay(a)
+        case .openInterval(let a?, _): return namesMonthDay(a)   // "Dec 31 from 9pm"
         case .intersect(let a, let b): return namesMonthDay(a) || namesMonthDay(b)
         default: return false
         }
