@@ -22,9 +22,13 @@ public final class DateTimeStage: Stage {
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
     let standsAlone: [Bool]
+    /// Zone words ("Central", "PT"): one starting a place's name ("Central Park") is the place.
     let zoneWords: WordList
+    /// Things named for a holiday ("tree", "leftovers"): right after one, the holiday is no date.
     let holidayObjects: WordList
+    /// Things named by a time word ("sickness", "gown"): right after one alone, it is no time.
     let timeWordObjects: WordList
+    /// Connectors ("on", "at"): a frequency word before one says how often, not what kind.
     let titleConnectors: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
