@@ -482,16 +482,19 @@ public final class DateTimeStage: Stage {
             }
         }
         guard let (item, other) = after ?? before else { return nil }
+        // A time of day alone takes the taken time's day ("Friday at 2 or 3").
         var alt = other
         if !DateTimeStage.namesDay(other), let day = DateTimeStage.datePart(taken) { alt = Operators.intersect(day, other) ?? other }
-        // Said first, the other is the one meant first: "lunch 12 or 12:30", "Thu or Fri 3pm".
+        // Said first, the other is the one meant first: "lunch 12 or 12:30", "Thu or Fri 3pm"
+        // (a day alone takes the taken time's hour).
         if before != nil, state.recurrence == nil {
-            if !other.hasTimeOfDay, let time = DateTimeStage.timeOfDayPart(taken) { alt = Operators.intersect(alt, time) ?? alt }
-            if alt.hasTimeOfDay == taken.hasTimeOfDay, var r = resolve(alt, rctx, recurring: false), let s = r.start,
+            var first = alt
+            if !other.hasTimeOfDay, let time = DateTimeStage.timeOfDayPart(taken) { first = Operators.intersect(alt, time) ?? alt }
+            if first.hasTimeOfDay == taken.hasTimeOfDay, var r = resolve(first, rctx, recurring: false), let s = r.start,
                let taken = state.resolution, let takenStart = taken.start, s != takenStart, r.kind == taken.kind {
                 r.notes.append(.alternative(rctx.zone.local(at: takenStart)))
                 state.resolution = r
-                state.timeExpression = alt
+                state.timeExpression = first
                 let range = chart.atoms[item.start].range.lowerBound..<chart.atoms[item.end].range.upperBound
                 for k in state.spans.indices where state.spans[k].field == "start" { state.spans[k].field = "reference" }
                 if !state.spans.contains(where: { $0.range.overlaps(range) }) {
@@ -499,8 +502,6 @@ public final class DateTimeStage: Stage {
                 }
                 return nil
             }
-            alt = other
-            if !DateTimeStage.namesDay(other), let day = DateTimeStage.datePart(taken) { alt = Operators.intersect(day, other) ?? other }
         }
         guard let r = resolve(alt, rctx, recurring: false), let s = r.start, let takenStart = state.resolution?.start, s != takenStart else { return nil }
         var local = rctx.zone.local(at: s)

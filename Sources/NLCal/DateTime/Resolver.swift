@@ -153,9 +153,8 @@ public struct Resolver {
             s.end = add(d, to: start)
             // A length of hours and minutes is elapsed time: its end is an instant, which the
             // wall time may not say (a repeated hour).
-            if d.parts.allSatisfy({ $0.key.fixedSeconds != nil && $0.key < .day }) {
-                let from = s.startInstant ?? zone.instant(of: start).instant
-                s.endInstant = from + Int(d.parts.reduce(0.0) { $0 + $1.value * Double($1.key.fixedSeconds!) }.rounded())
+            if let seconds = d.fixedSeconds {
+                s.endInstant = (s.startInstant ?? zone.instant(of: start).instant) + Int(seconds.rounded())
             }
             s.isInterval = true
             s.defaultStart = nil

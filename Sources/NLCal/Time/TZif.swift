@@ -17,9 +17,8 @@ struct TZif: Sendable {
     /// Transition instants, ascending, and the local type in force from each.
     let times: [Int]
     let typeIndex: [Int]
+    /// (Type 0 is also the one in force before the first transition, as RFC 8536 says.)
     let types: [LocalType]
-    /// The local type before the first transition.
-    let initialType: Int
     /// Beyond the last transition (nil: the last transition's type stays).
     let rule: PosixTZ?
 
@@ -71,8 +70,17 @@ struct TZif: Sendable {
         self.times = times
         self.typeIndex = typeIndex
         self.types = types
-        self.initialType = 0
         self.rule = rule
+    }
+
+    /// How many transitions are at or before t (binary search).
+    func transitionsUpTo(_ t: Int) -> Int {
+        var lo = 0, hi = times.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The local type in force at an instant.
@@ -80,30 +88,20 @@ struct TZif: Sendable {
         if let last = times.last, t >= last, let rule {
             return rule.localType(at: t)
         }
-        // The last transition at or before t.
-        var lo = 0, hi = times.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        if lo == 0 {
+        let passed = transitionsUpTo(t)
+        if passed == 0 {
             if times.isEmpty, let rule { return rule.localType(at: t) }
-            return types[initialType]
+            return types[0]
         }
-        return types[typeIndex[lo - 1]]
+        return types[typeIndex[passed - 1]]
     }
 
     func offset(at t: Int) -> Int { localType(at: t).offset }
 
     /// The first instant after t at which the offset or the daylight flag changes, if any.
     func nextTransition(after t: Int) -> Int? {
-        var lo = 0, hi = times.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
-        }
         var previous = localType(at: t)
-        for k in lo..<times.count {
+        for k in transitionsUpTo(t)..<times.count {
             let next = types[typeIndex[k]]
             if next.offset != previous.offset || next.isDST != previous.isDST { return times[k] }
             previous = next
