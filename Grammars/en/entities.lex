@@ -31,6 +31,16 @@ happy | merry | your | good
 [gratitude]
 thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful for
 thanks heaps for | thanks so much for | thank you so much for | thanks a lot for | many thanks for | thanks again for | thank you again for | big thanks for
+thanks a million for | a million thanks for | thanks a bunch for | thanks loads for | cheers again for | thank u for | tysm for | thanks ever so much for
+
+# Past tenses and remarks on what is over: a time already past in such a text is told of, not
+# planned ("Missed the 8:12 again this morning", "Power was out from 6 till 9 last night",
+# "Great seeing everyone last night!"). A regular past tense in -ed counts too where a sentence's
+# verb stands (see PastRemarks.swift), so this lists the irregular ones and what a note uses.
+[past-remark]
+was | were | wasn't | weren't | had | hadn't | did | didn't | got | went | came | saw | met | ran | ate | spent | slept | woke | drove | flew | fell | felt | heard | told | lost | won | forgot | broke | caught | took
+missed | cancelled | canceled
+great seeing | good seeing | nice seeing | lovely seeing | great catching up | good catching up | nice catching up | lovely catching up | great chatting | nice chatting
 
 # Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
 # one is the verb ("May I borrow your charger?", "March we must").

@@ -38,3 +38,46 @@ import Testing
         #expect(JSON.object(chip?.patch ?? [])["start"]?.stringValue == "2026-07-10T02:00:00+09:00")
     }
 }
+
+/// Remarks on a time gone by make no event, but keep their time (see `PastRemarks.swift`).
+@Suite struct PastRemarkTests {
+    func parse(_ text: String) throws -> ParseResult {
+        try Fixture.parse(text, now: "2026-03-11T17:30:00", tz: "Europe/Dublin")
+    }
+
+    @Test func aPastTenseWithAPassedTimeIsNoEvent() throws {
+        for text in ["Missed the 7.40 Dart this morning", "Power was out from 6 till 9 last night", "Walked the dog yesterday"] {
+            let r = try parse(text)
+            #expect(r.event == nil, "\(text)")
+            #expect(r.state.resolution != nil, "\(text): time keeps what was found")
+            #expect(r.state.ambiguities.first?.id == "no-time")
+        }
+    }
+
+    @Test func aPastTenseAloneOrAPassedTimeAloneIsStillAnEvent() throws {
+        #expect(try parse("Dentist was moved to Friday 3pm").event != nil)
+        #expect(try parse("Was hoping to meet tonight").event != nil)
+        #expect(try parse("Offsite last Monday").event != nil)
+        #expect(try parse("gutters cleaned last mon").event != nil)
+    }
+
+    @Test func aTimeToComeBesideAPastRemarkIsTheEvent() throws {
+        let r = try parse("Thanks for dinner last night! Drinks on me Friday 6pm?")
+        #expect(r.startISO == "2026-03-13T18:00:00+00:00")
+        #expect(r.event?.title == "Thanks for dinner! Drinks on me?")
+    }
+
+    @Test func aWeekdayThankedForIsTheLastOne() throws {
+        let r = try parse("thanks for Saturday")
+        #expect(r.event == nil)
+        #expect(r.state.resolution?.start == Fixture.context("2026-03-07T00:00:00", "Europe/Dublin").now)
+    }
+
+    @Test func regularPastTenses() {
+        #expect(DateTimeStage.isPastTenseForm("Shoveled"))
+        #expect(DateTimeStage.isPastTenseForm("walked"))
+        #expect(!DateTimeStage.isPastTenseForm("Wed"))
+        #expect(!DateTimeStage.isPastTenseForm("need"))
+        #expect(!DateTimeStage.isPastTenseForm("speed"))
+    }
+}

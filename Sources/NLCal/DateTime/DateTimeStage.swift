@@ -54,8 +54,11 @@ public final class DateTimeStage: Stage {
     /// "your weekend"): no time for an event.
     let greetingWords: WordList
     /// Thanks for something ("thanks for yesterday!"): a time already past is what is thanked
-    /// for, not an event.
+    /// for, not an event (see PastRemarks.swift).
     let gratitude: WordList
+    /// Past-tense verbs and remarks on what is over ("was", "missed", "great seeing"): a time
+    /// already past in such a text is told of, not planned.
+    let pastRemarks: WordList
     /// "May I …", "March we …": a month word that is a verb before its subject.
     let monthVerbs: WordList
     let monthWords: WordList
@@ -125,6 +128,7 @@ public final class DateTimeStage: Stage {
         calendarUnits = list("unit")
         greetingWords = list("greeting-before-time")
         gratitude = list("gratitude")
+        pastRemarks = list("past-remark")
         monthVerbs = list("month-verb")
         monthWords = list("month-word")
         linkingVerbs = list("linking-verb")
@@ -182,11 +186,21 @@ public final class DateTimeStage: Stage {
             invalid = true
         }
         if invalid { return }
+        let toldOfPast = tellsOfPast(chart)
+        let before = toldOfPast ? state : nil
+        let used = take(chosen, &state, chart: chart, words: words, context: context)
+        if let before { setAsidePastRemark(&state, before: before, chosen: chosen, used: used, chart: chart, words: words, context: context) }
+    }
+
+    /// Makes the event's time from the chosen items: the cluster of nearby phrases that covers
+    /// the most text, its phrases joined when they intersect. Returns that cluster's time items
+    /// (none when no time was taken).
+    func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
         for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
-                exprs.append((item, t))
+                exprs.append((item, thankedDay(item, t, words) ?? t))
             case .duration(let d):
                 state.duration = d
                 state.spans.append(span(for: item, field: "duration", state: state, chart: chart))
@@ -204,7 +218,7 @@ public final class DateTimeStage: Stage {
                 break
             }
         }
-        guard !exprs.isEmpty else { return }
+        guard !exprs.isEmpty else { return [] }
         // A frequency opening the text with nothing to anchor it is an adjective, not a habit:
         // "Weekly sales up 5%", "Daily Mail crossword answers", "Every day is a gift"; after an
         // amount it is a rate ("Average commute: 45 minutes daily"). (With a day or a time it is
@@ -216,7 +230,7 @@ public final class DateTimeStage: Stage {
             state.recurrence = nil
             state.spans.removeAll { $0.field == "recurrence" }
             state.trace.append(TraceEntry(stage: name, describe: { "a frequency opening the text with no day or time: no event" }))
-            return
+            return []
         }
         // "Monthly review on the last Friday", "Monthly invoicing on the 1st": a monthly habit
         // said apart from its day takes that day as its rule.
@@ -357,10 +371,6 @@ public final class DateTimeStage: Stage {
                 state.trace.append(TraceEntry(stage: name, describe: { "could not resolve \(expr)" }))
                 continue
             }
-            if let end = res.end ?? res.start, end <= context.now, gratitude.occurs(in: words) {
-                state.trace.append(TraceEntry(stage: name, describe: { "thanks for a past time: no event" }))
-                return
-            }
             state.timeExpression = expr
             state.resolution = res
             if items.count == 1, items[0].end - items[0].start < longest.0.end - longest.0.start, items[0].start >= longest.0.start {
@@ -393,8 +403,9 @@ public final class DateTimeStage: Stage {
                 guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
                 state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
             }
-            return
+            return exprs[cluster].map(\.0)
         }
+        return []
     }
 
     /// Whether a time is a holiday, or a part of one ("Thanksgiving dinner").

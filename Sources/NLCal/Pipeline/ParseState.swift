@@ -21,6 +21,9 @@ public struct ParseState {
     /// The time expression chosen for the event, and its resolution.
     public var timeExpression: TimeExpr?
     public var resolution: Resolution?
+    /// The text tells of its time as past ("Missed the 8:12 this morning"): no event, though
+    /// `resolution` holds the time (see PastRemarks.swift).
+    public var toldAsPast = false
     /// Event length from a duration phrase ("for 2 hours").
     public var duration: Duration?
     public var recurrence: Recurrence?

@@ -29,6 +29,11 @@ public final class ValidationStage: Stage {
             state.ambiguities.append(noTimeAmbiguity(context))
             return
         }
+        if state.toldAsPast {
+            let said = state.spans.filter { $0.field == "start" }.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.text).joined(separator: " … ")
+            state.ambiguities.append(noTimeAmbiguity(context, message: "'\(said)' is past. When is it?"))
+            return
+        }
         if let deadline = res.deadline {
             placeAtDeadline(&state, deadline: deadline, isDay: res.deadlineIsDay, res: res, context: context)
             return
@@ -173,7 +178,7 @@ public final class ValidationStage: Stage {
         }
     }
 
-    func noTimeAmbiguity(_ context: ParseContext) -> Ambiguity {
+    func noTimeAmbiguity(_ context: ParseContext, message: String = "No date or time found. When is it?") -> Ambiguity {
         let zone = context.zone
         let today = zone.local(at: context.now).date
         func chip(_ id: String, _ label: String, _ day: CivilDate, _ hour: Int) -> Chip {
@@ -184,7 +189,7 @@ public final class ValidationStage: Stage {
                 ("allDay", .bool(false)),
             ])
         }
-        return Ambiguity(id: "no-time", field: "start", message: "No date or time found. When is it?", chips: [
+        return Ambiguity(id: "no-time", field: "start", message: message, chips: [
             chip("today-6pm", "Today 6pm", today, 18),
             chip("tomorrow-9am", "Tomorrow 9am", today.adding(days: 1), 9),
             Chip(id: "no-time/pick", label: "Pick…", patch: []),
