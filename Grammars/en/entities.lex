@@ -5,6 +5,7 @@
 [count-noun]
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
 exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | doors | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
+suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
@@ -150,6 +151,11 @@ primrose | news | standard | post | herald | edition | newspaper | paper | blue 
 is | was | were | are | of | it
 
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
+# Words before a place it is a destination: the place stays in the title, as in "Flight to
+# Osaka" ("Deliver 3 boxes to Flat 12 Wed 2pm", "Take the form to Room 4 at 3").
+[destination-prep]
+to | into | towards | toward
+
 [location-prep]
 at | in | on | via | @ | inside | near | over at | where :
 

@@ -21,7 +21,7 @@
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
+    let prepositions, venues, destinationPreps, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -30,6 +30,7 @@ public final class LocationStage: Stage {
         self.vocabulary = vocabulary
         prepositions = WordList("location-prep", grammar: grammar, vocabulary: vocabulary)
         venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
+        destinationPreps = WordList("destination-prep", grammar: grammar, vocabulary: vocabulary)
         platforms = WordList("platform", grammar: grammar, vocabulary: vocabulary)
         attendeeIntros = WordList("attendee-intro", grammar: grammar, vocabulary: vocabulary)
         openPlacePreps = WordList("open-place-prep", grammar: grammar, vocabulary: vocabulary)
@@ -94,7 +95,7 @@ public final class LocationStage: Stage {
                 return
             }
             let venue = venues.match(words, at: k)
-            if venue > 0, let end = numbered(after: k + venue - 1, tokens, words, state) {
+            if venue > 0, k == 0 || !destinationPreps.contains(words, k - 1), let end = numbered(after: k + venue - 1, tokens, words, state) {
                 claim(&state, span: range.lowerBound..<tokens[end].range.upperBound, place: range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
