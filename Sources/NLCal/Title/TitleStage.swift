@@ -20,7 +20,7 @@
 public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
-    let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads: WordList
+    let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads, determiners: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes", "reference"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
@@ -33,6 +33,7 @@ public final class TitleStage: Stage {
         holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
         titleLeads = WordList("title-lead", grammar: grammar, vocabulary: vocabulary)
         leadingConnectors = WordList("title-leading-connector", grammar: grammar, vocabulary: vocabulary)
+        determiners = WordList("determiner", grammar: grammar, vocabulary: vocabulary)
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -95,7 +96,8 @@ public final class TitleStage: Stage {
             let beforePossessive = run.upperBound < tokens.count && (tokens[run.upperBound].original.hasSuffix("'s") || tokens[run.upperBound].original.hasSuffix("’s"))
             if !cuts.isEmpty, !beforePossessive {
                 while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1, in: run),
-                      !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2) {
+                      !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2),
+                      !(run.upperBound == whole.upperBound && idx + 1 < runs.count && determinesNoun(tokens, words, run.upperBound - 1, next: runs[idx + 1])) {
                     run = run.lowerBound..<(run.upperBound - 1)
                 }
             }
@@ -158,6 +160,14 @@ public final class TitleStage: Stage {
             if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
         }
         return kept
+    }
+
+    /// Whether a determiner before a cut is the article of the noun after it, the cut words
+    /// being the noun's modifier: "Missed the Tuesday meetup" → "Missed the meetup", "Book the
+    /// 3pm slot" → "Book the slot". (Before a connector or the end it dangles: "due on the 28th".)
+    func determinesNoun(_ tokens: [Token], _ words: TokenWords, _ i: Int, next: Range<Int>) -> Bool {
+        guard determiners.contains(words, i), let n = next.first, tokens[n].kind == .word, !tokens[n].isCapitalized || tokens[i].isCapitalized else { return false }
+        return !connectors.contains(words, n) && !leadingConnectors.contains(words, n)
     }
 
     /// Whether the mark opening a run after a cut stays, the title being written so far: the
