@@ -27,11 +27,11 @@ extension DateTimeStage {
             return w.hasSuffix("ing") && !DateTimeStage.nounsInIng.contains(w)
         }
         for i in words.indices {
-            for length in 1...4 where pastRemarks.isPhrase(words, from: i, to: min(i + length, words.count)) {
-                if !progressiveAfter(i + length) { return true }
-            }
-            for length in 2...5 where gratitude.isPhrase(words, from: i, to: min(i + length, words.count)) {
-                return true
+            if gratitude.startsPhrase(words, at: i) { return true }
+            if pastRemarks.startsPhrase(words, at: i) {
+                for length in 1...4 where pastRemarks.isPhrase(words, from: i, to: min(i + length, words.count)) {
+                    if !progressiveAfter(i + length) { return true }
+                }
             }
             if i == 0 || (i == 1 && subjectPronouns.hasWord(words[0])), DateTimeStage.isPastTenseForm(atoms[i].text) {
                 return true
