@@ -258,7 +258,8 @@ public final class LocationStage: Stage {
 
     /// Extends a place over following words: capitalized words, numbers, "&", "of", "'s".
     /// After "the" ("the Lamb and Flag", "the Arts and Culture Centre"), "and" before a
-    /// capitalized word joins the name too.
+    /// capitalized word joins the name too, and so it does elsewhere when the name after it
+    /// ends the place phrase (`nameEndsPlace`).
     func extend(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, anyCase: Bool, afterThe: Bool = false) -> Int? {
         var end = s
         var k = s + 1
@@ -300,7 +301,7 @@ public final class LocationStage: Stage {
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
             let joiner = t.original == "&" || t.original == "+" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
-                || (afterThe && t.original == "and")
+                || (t.original == "and" && (afterThe || nameEndsPlace(after: k, tokens, words, state)))
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
             } else if t.kind == .word, venues.match(words, at: k) == 1 {
@@ -329,6 +330,18 @@ public final class LocationStage: Stage {
             k += 1
         }
         return end
+    }
+
+    /// Whether the capitalized words after "and" run to where the place phrase ends (the end of
+    /// the text, the time, a mark, or the kind of place): then "and" is inside one name ("at
+    /// Guard and Grace 7pm", "at Marks and Spencer cafe"), not a list of two ("at Nobu and
+    /// then drinks").
+    func nameEndsPlace(after k: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Bool {
+        var j = k + 1
+        while j < tokens.count, tokens[j].isCapitalized, !state.isClaimed(tokens[j].range) { j += 1 }
+        guard j > k + 1 else { return false }
+        return j == tokens.count || state.isClaimed(tokens[j].range) || venues.match(words, at: j) == 1
+            || (tokens[j].kind == .punctuation && tokens[j].original != "&" && tokens[j].original != "'")
     }
 
     /// A venue word followed by more, in lower case, is one kind of place: "church hall",
