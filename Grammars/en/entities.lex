@@ -260,7 +260,7 @@ log on | sign on | hop on | move on
 # Of those (below), the ones left dangling at the start of what follows a cut: the others open a
 # phrase of their own there ("Call Mom Friday about the trip", "Flight Friday to Boston").
 [title-leading-connector]
-at | on | the | this | @ | - | and | or | between
+at | on | the | this | @ | - | or | between
 
 # Words left dangling when a time or place phrase is cut out of the title.
 [title-connector]
