@@ -42,6 +42,9 @@ thanks a million for | a million thanks for | thanks a bunch for | thanks loads 
 was | were | wasn't | weren't | had | hadn't | did | didn't | got | went | came | saw | met | ran | ate | spent | slept | woke | drove | flew | fell | felt | heard | told | lost | won | forgot | broke | caught | took
 missed | cancelled | canceled
 great seeing | good seeing | nice seeing | lovely seeing | great catching up | good catching up | nice catching up | lovely catching up | great chatting | nice chatting
+# A time passed that something is measured against is told of too: "Coffee sales down 3% vs last
+# week", "busier than last Friday".
+vs | vs. | versus | compared to | compared with | than
 
 # Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
 # one is the verb ("May I borrow your charger?", "March we must").
