@@ -5,7 +5,8 @@ public enum Evaluator {
 
     /// An expected instant is matched when the answer, cut down to the expected grain, is the
     /// expected value (an interval covering exactly that one grain counts too); an interval
-    /// when both ends match (open ends open); none when nothing is found.
+    /// when both ends match (open ends open), or by an instant of a day or longer that covers
+    /// exactly it; none when nothing is found.
     public static func scoreTime(expected: JSON, got: JSON, zone: Zone) -> Outcome {
         let expKind = expected["kind"]?.stringValue ?? "none"
         let gotKind = got["kind"]?.stringValue ?? "none"
@@ -27,6 +28,12 @@ public enum Evaluator {
             guard let f = instant(got["from"]) ?? nil, let t = instant(got["to"]) ?? nil else { return .wrong }
             let expectedEnd = advance(ev, by: g, zone: zone)
             return f == ev && t == expectedEnd ? .correct : .wrong
+        }
+        // A whole day, week, month… said as an instant is that interval ("next week": an
+        // interval or an instant with grain week, ARCHITECTURE.md says).
+        if gotKind == "instant", let gv = instant(got["value"]) ?? nil, let g = got["grain"]?.stringValue.flatMap(Grain.init(name:)), g >= .day {
+            guard let ef = instant(expected["from"]) ?? nil, let et = instant(expected["to"]) ?? nil else { return .wrong }
+            return ef == gv && et == advance(gv, by: g, zone: zone) ? .correct : .wrong
         }
         guard gotKind == "interval" else { return .wrong }
         guard let ef = instant(expected["from"]), let et = instant(expected["to"]),
