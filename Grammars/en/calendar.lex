@@ -132,6 +132,14 @@ yesterday | yday = -1
 BOY = year:start
 BOW = week:start
 
+# The letter of an ISO week number glued to it, in capitals: "W48", "CW12" (German KW).
+[week-number-letter]
+W | CW | KW
+
+# A week counted by its ISO number, written out: "week 47", "calendar week 14", "ISO week 9".
+[week-number-word]
+week | wk | cw | kw | calendar week | iso week | cal week
+
 [next-word]
 next | nxt | upcoming | following
 [last-word]

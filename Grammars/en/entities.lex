@@ -147,6 +147,7 @@ parents | parent | open | quiz | games | game | awards | gala | information | in
 [time-word-object]
 sickness | person | people | glory | glories | dew | blend | roast | gown | gowns | dress | dresses | wear
 primrose | news | standard | post | herald | edition | newspaper | paper | blue | warrior | warriors | delight | star | mist | breath
+bag | bags | feeling | blues
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1").

@@ -56,6 +56,8 @@ public final class DateTimeStage: Stage {
     /// Thanks for something ("thanks for yesterday!"): a time already past is what is thanked
     /// for, not an event (see PastRemarks.swift).
     let gratitude: WordList
+    /// "week", "wk", "calendar week": before a number, an ISO week ("week 47").
+    let weekNumberWords: WordList
     /// Past-tense verbs and remarks on what is over ("was", "missed", "great seeing"): a time
     /// already past in such a text is told of, not planned.
     let pastRemarks: WordList
@@ -128,6 +130,7 @@ public final class DateTimeStage: Stage {
         calendarUnits = list("unit")
         greetingWords = list("greeting-before-time")
         gratitude = list("gratitude")
+        weekNumberWords = list("week-number-word")
         pastRemarks = list("past-remark")
         monthVerbs = list("month-verb")
         monthWords = list("month-word")
@@ -873,6 +876,21 @@ public final class DateTimeStage: Stage {
            !atoms[item.start + 1].spaceBefore, !atoms[item.start + 2].spaceBefore, atoms[item.start + 2].initialCapital,
            isLetters(atoms[item.start + 2]), !monthWords.hasWord(words[item.start + 2]) {
             return true
+        }
+        // "A three-day weekend sounds great", "have a good weekend": a weekend after "a" (and
+        // words that describe it) is none in particular.
+        if item.end - item.start == 1, case .time(.weekend) = item.value {
+            var k = item.start - 1
+            while k >= 0, item.start - k <= 4, !indefiniteArticles.hasWord(words[k]), isLetters(atoms[k]) || atoms[k].text == "-" || atoms[k].isDigits { k -= 1 }
+            if k >= 0, item.start - k <= 4, indefiniteArticles.hasWord(words[k]) { return true }
+        }
+        // A course's or a plan's own weeks are no calendar week ("Week 3 of the course", "wk 2
+        // of the programme"), and a week numbered before a range of days is a week of those
+        // days ("exam week 2-6 march").
+        if item.start + 3 < atoms.count, weekNumberWords.hasWord(words[item.start]), atoms[item.start + 1].isDigits {
+            let next = atoms[item.start + 2].text.lowercased()
+            if next == "of" || next == "in", determiners.hasWord(words[item.start + 3]) { return true }
+            if next == "-" || next == "to", atoms[item.start + 3].isDigits { return true }
         }
         // "Join a March for peace", "an April wedding": a month after "a" is no date.
         if item.end - item.start == 1, item.start > 0, monthWords.hasWord(words[item.start]), indefiniteArticles.hasWord(words[item.start - 1]) {

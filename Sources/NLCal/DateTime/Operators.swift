@@ -401,6 +401,48 @@ public enum Operators {
             }
             return .time(.anchored(t, at: .shifted(nil, shift)))
         }),
+        "iso-week": ("ISO 8601 week N (Monday to Monday) of this year, or of the year given: week 47, W01 2029", { a in
+            guard let n = arg(a, 0)?.int, (1...53).contains(n) else { return nil }
+            // Week 1 is the week with the year's first Thursday, so the one holding 4 January.
+            var jan4 = Fields(); jan4.month = 1; jan4.day = 4
+            var year = TimeExpr.cycle(.year, offset: 0)
+            if let yv = arg(a, 1) {
+                guard let y = fullYear(yv) else { return nil }
+                var f = Fields(); f.year = y
+                year = .fields(f)
+            }
+            guard let first = intersect(year, .fields(jan4)) else { return nil }
+            return .time(.shifted(weekHolding(first), Duration(Double(n - 1), .week)))
+        }),
+        "week-beside": ("the week after (1) or before (-1) the week holding a day: the week after Easter, the week before Christmas", { a in
+            guard let t = arg(a, 0)?.time, t.grain <= .day, let n = arg(a, 1)?.int else { return nil }
+            return .time(.shifted(weekHolding(t), Duration(Double(n), .week)))
+        }),
+        "work-week": ("Monday to Friday of a week: this one moved by N weeks (the working week 0, next work week 1), or the one holding a day (the workweek of March 8)", { a in
+            let week: TimeExpr
+            if let t = arg(a, 0)?.time {
+                guard t.grain <= .day else { return nil }
+                week = weekHolding(t)
+            } else if let n = arg(a, 0)?.int {
+                week = .cycle(.week, offset: n)
+            } else { return nil }
+            var monday = Fields(), friday = Fields()
+            monday.weekday = 1; friday.weekday = 5
+            return .time(.interval(.nth(1, .fields(monday), in: week), .nth(1, .fields(friday), in: week)))
+        }),
+        "weekend-around": ("the weekend of a day: its own when the day is Friday to Sunday, else the next one: the weekend of June 20", { a in
+            guard let t = arg(a, 0)?.time, t.grain == .day, !t.hasTimeOfDay else { return nil }
+            let window = TimeExpr.interval(.shifted(t, Duration(-1, .day)), .shifted(t, Duration(5, .day)))
+            return .time(.nth(1, .weekend, in: window))
+        }),
+        "weekend-beside": ("the first weekend after (1) or before (-1) a day: the weekend before Christmas", { a in
+            guard let t = arg(a, 0)?.time, t.grain <= .day, let n = arg(a, 1)?.int, n == 1 || n == -1 else { return nil }
+            return .time(.anchored(.relative(.weekend, offset: n), at: t))
+        }),
+        "weekends-ahead": ("the Nth weekend from now, the coming one first: two weekends from now (2)", { a in
+            guard let n = arg(a, 0)?.int, n >= 1 else { return nil }
+            return .time(.relative(.weekend, offset: n))
+        }),
         "containing": ("the UNIT that contains a time: the week of October 6th", { a in
             guard let g = arg(a, 0).flatMap(grainOf), let t = arg(a, 1)?.time, g > t.grain else { return nil }
             return .time(.containing(g, t))
@@ -523,6 +565,14 @@ public enum Operators {
     }
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
+
+    /// The Monday-to-Sunday week a day falls in. `containing` reads a Sunday as the start of the
+    /// next week, as "the week of October 6th" means when the 6th is a Sunday; so it is given the
+    /// day before, which is in the same week, except before a Monday: a Sunday, which
+    /// `containing` moves onto that Monday. Either way, the day's own week.
+    static func weekHolding(_ t: TimeExpr) -> TimeExpr {
+        .containing(.week, .shifted(t, Duration(-1, .day)))
+    }
 
     static func fullYear(_ v: Value) -> Int? {
         guard case .number(let d, let digits) = v, d == d.rounded() else { return nil }
