@@ -34,17 +34,50 @@ thanks for | thank you for | thx for | ty for | cheers for | ta for | grateful f
 thanks heaps for | thanks so much for | thank you so much for | thanks a lot for | many thanks for | thanks again for | thank you again for | big thanks for
 thanks a million for | a million thanks for | thanks a bunch for | thanks loads for | cheers again for | thank u for | tysm for | thanks ever so much for
 
-# Past tenses and remarks on what is over: a time already past in such a text is told of, not
-# planned ("Missed the 8:12 again this morning", "Power was out from 6 till 9 last night",
-# "Great seeing everyone last night!"). A regular past tense in -ed counts too where a sentence's
-# verb stands (see PastRemarks.swift), so this lists the irregular ones and what a note uses.
+# Past tenses and remarks on what is over: a clause with one tells of the past, and a time
+# already past in it is told of, not planned ("Power was out from 6 till 9 last night", "The
+# plumber came Thursday", "Great seeing everyone last night!"). Forms that are also participles
+# naming a done task ("car serviced last mon", "invoice sent Friday") are [past-participle].
 [past-remark]
-was | were | wasn't | weren't | had | hadn't | did | didn't | got | went | came | saw | met | ran | ate | spent | slept | woke | drove | flew | fell | felt | heard | told | lost | won | forgot | broke | caught | took
-missed | cancelled | canceled
+was | were | wasn't | weren't | hadn't | did | didn't | went | came | saw | ran | ate | took | broke | flew | fell | drove | woke | gave | forgot | began | swam | sang | rode | wore | threw | couldn't | could not
 great seeing | good seeing | nice seeing | lovely seeing | great catching up | good catching up | nice catching up | lovely catching up | great chatting | nice chatting
+congrats on | congratulations on | well done on
+
+# Past forms that are also participles: they tell of the past where a clause's verb stands (at
+# its start, or after a subject pronoun: "Missed the 8:12 again", "I sent it on Monday"), like a
+# regular past in -ed; after a noun they name a done task ("Invoice sent 2 Thursdays ago").
+[past-participle]
+had | got | met | spent | slept | felt | heard | told | lost | won | caught | left | sent | made | paid | bought | missed | cancelled | canceled | kept | brought | found | held | sold | built | read
+
+# Words that may open a clause before its subject and verb: "Sorry I missed your call".
+[interjection]
+sorry | oh | ah | yeah | yes | no | well | ok | okay | oops | ugh | argh | honestly | lol | damn | sadly | unfortunately | so | anyway | also
+
 # A time passed that something is measured against is told of too: "Coffee sales down 3% vs last
-# week", "busier than last Friday".
+# week", "busier than last Friday". (It makes no weekday the last one: "5-a-side vs Red Lions sun
+# 4pm".)
+[comparison-word]
 vs | vs. | versus | compared to | compared with | than
+
+# Where a text's clauses break: a time in a clause that tells of the past is told of there,
+# while the next clause may plan ("Missed you yesterday so coffee Thursday 4pm?").
+[clause-break]
+so | but | then | because | cos | cause | although | though | whereas
+
+# Words that tell of a time to come: a clause with one plans, whatever its other verbs ("Promised
+# I'd pick up the cake this morning", "Missed you, will call at 5").
+[future-marker]
+will | 'll | won't | shall | gonna | going to | let's | lets | 'd | would | can we | could we | shall we | wanna | want to | need to | have to | got to | gotta | try again | plan to | planning to | still on
+
+# A time right after one of these is planned, even in a clause in the past tense: "Got tickets
+# for Saturday 7pm", "Dentist got moved to next Tue 2:30".
+[future-prep]
+for | to | until | till | til | by | before
+
+# Past forms that ask when a subject follows ("Were you still up for tennis Sat 9am?", "Did you
+# want to do Friday?"): no remark on the past.
+[past-question-word]
+was | were | did | had | wasn't | weren't | didn't
 
 # Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
 # one is the verb ("May I borrow your charger?", "March we must").
@@ -95,6 +128,7 @@ the | on
 # home 1pm", "my home".
 [not-return-before]
 at | from | to | @ | in | my | the
+ring | call | phone | text | txt | write | hear | check | report | message | msg | email | ping | buzz | circle | calling | ringing | phoning | texting
 
 # Prepositions before an old time said with 's that belong to the sentence, not the time:
 # "Following up on Monday's call".

@@ -61,6 +61,16 @@ public final class DateTimeStage: Stage {
     /// Past-tense verbs and remarks on what is over ("was", "missed", "great seeing"): a time
     /// already past in such a text is told of, not planned.
     let pastRemarks: WordList
+    /// Where a text's clauses break ("so", "but"), what tells of a time to come ("will", "let's"),
+    /// the words a time after which is planned even in the past tense ("for", "to"), and the
+    /// words that ask ("were", "did") when a subject follows: see PastRemarks.swift.
+    let clauseBreaks: WordList
+    let pastParticiples: WordList
+    let comparisonWords: WordList
+    let interjections: WordList
+    let futureMarkers: WordList
+    let futurePreps: WordList
+    let questionWords: WordList
     /// "May I …", "March we …": a month word that is a verb before its subject.
     let monthVerbs: WordList
     let monthWords: WordList
@@ -132,6 +142,13 @@ public final class DateTimeStage: Stage {
         gratitude = list("gratitude")
         weekNumberWords = list("week-number-word")
         pastRemarks = list("past-remark")
+        clauseBreaks = list("clause-break")
+        pastParticiples = list("past-participle")
+        comparisonWords = list("comparison-word")
+        interjections = list("interjection")
+        futureMarkers = list("future-marker")
+        futurePreps = list("future-prep")
+        questionWords = list("past-question-word")
         monthVerbs = list("month-verb")
         monthWords = list("month-word")
         linkingVerbs = list("linking-verb")
@@ -189,21 +206,27 @@ public final class DateTimeStage: Stage {
             invalid = true
         }
         if invalid { return }
-        let toldOfPast = tellsOfPast(chart)
-        let before = toldOfPast ? state : nil
-        let used = take(chosen, &state, chart: chart, words: words, context: context)
-        if let before { setAsidePastRemark(&state, before: before, chosen: chosen, used: used, chart: chart, words: words, context: context) }
+        let past = pastClauses(chart)
+        let before = past.isEmpty ? nil : state
+        let used = take(chosen, &state, chart: chart, words: words, context: context, pastClauses: past)
+        if let before {
+            setAsidePastRemark(&state, before: before, chosen: chosen, used: used, chart: chart, words: words, context: context, pastClauses: past)
+        }
     }
 
     /// Makes the event's time from the chosen items: the cluster of nearby phrases that covers
     /// the most text, its phrases joined when they intersect. Returns that cluster's time items
-    /// (none when no time was taken).
-    func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext) -> [Item] {
+    /// (none when no time was taken). The words of `notCues` (phrases set aside as told of)
+    /// cue no half of the day.
+    func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext,
+              pastClauses: [Range<Int>], notCues: [Item] = []) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
+        let today = pastClauses.isEmpty ? 0 : context.zone.local(at: context.now).date.weekday
         for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
-                exprs.append((item, thankedDay(item, t, words) ?? t))
+                let said = thankedDay(item, t, words) ?? t
+                exprs.append((item, pastClauses.isEmpty ? said : pastWeekday(item, said, chart, pastClauses: pastClauses, today: today) ?? said))
             case .duration(let d):
                 state.duration = d
                 state.spans.append(span(for: item, field: "duration", state: state, chart: chart))
@@ -219,6 +242,22 @@ public final class DateTimeStage: Stage {
                 }
             default:
                 break
+            }
+        }
+        // A text that tells of the past and of what is to come: the times told of leave the
+        // time and the title ("Missed your call at 3 — will ring back at 5:30", "Thanks for last
+        // night — brunch Sunday 11?").
+        // (Their words cue no half of the day either: "Thanks for last night — brunch Sunday 11".)
+        var cueWords = words
+        for item in notCues { for a in item.start..<item.end { cueWords[a] = -1 } }
+        if !pastClauses.isEmpty, exprs.count > 1 {
+            let toldOf = exprs.map { isToldOf($0.0, chart, pastClauses: pastClauses) }
+            if toldOf.contains(true), toldOf.contains(false) {
+                for (k, (item, _)) in exprs.enumerated() where toldOf[k] {
+                    state.spans.append(FieldSpan(field: "reference", range: scalarRange(item, chart), text: state.slice(scalarRange(item, chart)), rules: ruleNames(item, chart)))
+                    for a in item.start..<item.end { cueWords[a] = -1 }
+                }
+                exprs = exprs.indices.filter { !toldOf[$0] }.map { exprs[$0] }
             }
         }
         guard !exprs.isEmpty else { return [] }
@@ -257,7 +296,7 @@ public final class DateTimeStage: Stage {
             }
         }
         var rctx = context.resolverContext
-        rctx.meridiemCue = cue(in: words)
+        rctx.meridiemCue = cue(in: cueWords)
         // Separate phrases close together ("tomorrow with Bob at 3pm") are one time when they
         // intersect; when they do not ("Easter trip … Apr 2–6"), the longest phrase is the time
         // and the others stay text. Only one cluster of nearby phrases makes the event, so a
@@ -625,6 +664,16 @@ public final class DateTimeStage: Stage {
     static func namesDay(_ e: TimeExpr) -> Bool { datePart(e) != nil }
 
     /// The time of day a time names, without its day: "3pm" of "Friday 3pm".
+    /// Whether a time says an hour on the clock ("Monday 7am"; not "Monday morning").
+    static func namesClockTime(_ e: TimeExpr) -> Bool {
+        switch e {
+        case .fields(let f): return f.hour != nil
+        case .intersect(let a, let b): return namesClockTime(a) || namesClockTime(b)
+        case .zoned(let inner, _, _): return namesClockTime(inner)
+        default: return false
+        }
+    }
+
     static func timeOfDayPart(_ e: TimeExpr) -> TimeExpr? {
         switch e {
         case .fields(var f):
@@ -939,7 +988,10 @@ public final class DateTimeStage: Stage {
             }
         }
         guard item.start > 0 else { return false }
-        if greetingWords.hasWord(words[item.start - 1]) { return true }
+        // (A clock time makes it a plan: "I'll take your Monday 7am shift".)
+        if greetingWords.hasWord(words[item.start - 1]) {
+            guard case .time(let t) = item.value, DateTimeStage.namesClockTime(t) else { return true }
+        }
         // Four digits right after another number are the rest of it: "call 555 1234".
         if item.end - item.start == 1, atoms[item.start].isDigits, atoms[item.start - 1].isDigits { return true }
         // "by" between two numbers is a size: "a 2 by 4", "a 10 by 12 rug".

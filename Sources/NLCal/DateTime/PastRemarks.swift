@@ -11,33 +11,118 @@
 /// on its own ("Offsite last Monday", "car serviced last mon" log what happened), nor is a past
 /// tense with a time to come ("Dentist was moved to Friday 3pm").
 extension DateTimeStage {
-    /// Whether the words tell of the past:
+    /// The text's clauses, as atom ranges: it is cut at a mark followed by a space or ending the
+    /// text (",", ";", "!", "?", ".", a dash standing alone) and before a word of [clause-break]
+    /// ("so", "but"). "Missed your call at 3 — will ring back at 5:30" is two clauses. (A
+    /// colon too: "Had a thought: team lunch Friday 12:30".)
+    func clauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
+        let atoms = chart.atoms, words = chart.words
+        var result: [Range<Int>] = []
+        var start = 0
+        for i in atoms.indices {
+            let t = atoms[i].text
+            let spaced = i + 1 == atoms.count || atoms[i + 1].spaceBefore
+            let mark = [",", ";", ":", "!", "?", ".", "—", "–"].contains(t) || (t == "-" && atoms[i].spaceBefore)
+            if mark, spaced {
+                if start < i { result.append(start..<i) }
+                start = i + 1
+            } else if i > start, clauseBreaks.hasWord(words[i]) {
+                result.append(start..<i)
+                start = i
+            }
+        }
+        if start < atoms.count { result.append(start..<atoms.count) }
+        return result
+    }
+
+    /// The clauses that tell of the past (see `tellsOfPast(_:in:)`).
+    func pastClauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
+        clauses(chart).filter { tellsOfPast(chart, in: $0) }
+    }
+
+    /// Whether a clause tells of the past and of nothing to come:
     /// - a phrase of [gratitude] ("thanks for"), or of [past-remark] ("was", "missed", "great
-    ///   seeing") unless a verb in -ing follows it: "I was hoping to meet tonight", "were going
-    ///   to" ask about what is to come;
-    /// - a word in -ed opening the text, alone or after a subject pronoun ("Shoveled 14 inches of
-    ///   snow this morning", "We hiked last Sunday"), where English puts the sentence's verb.
+    ///   seeing") unless a verb in -ing follows it ("I was hoping to meet tonight", "were going
+    ///   to") or, for a word that asks, a subject ("Were you still up for tennis Sat 9am?");
+    /// - a word in -ed opening the clause, alone or after a subject pronoun ("Shoveled 14 inches
+    ///   of snow this morning", "We hiked last Sunday"), where English puts the sentence's verb.
     ///   (Elsewhere such a word is often a participle naming a done task, "car serviced last
     ///   mon", or the verb of a clause inside a request: "Log the hours I worked last night".)
-    func tellsOfPast(_ chart: ChartParser.Chart) -> Bool {
+    /// A word of [future-marker] ("will", "I'd", "let's") in the clause tells of what is to come
+    /// instead. (A time a thing was moved to is planned: `isToldOf`.)
+    func tellsOfPast(_ chart: ChartParser.Chart, in clause: Range<Int>) -> Bool {
+        let words = chart.words
+        var past = false
+        for i in clause {
+            if futureMarkers.startsPhrase(words, at: i) { return false }
+            if !past, gratitude.startsPhrase(words, at: i) || comparisonWords.startsPhrase(words, at: i) || saysPastVerb(chart, at: i, in: clause) {
+                past = true
+            }
+        }
+        return past
+    }
+
+    /// Whether a past verb is said at atom `i`: a phrase of [past-remark] anywhere, or where a
+    /// clause's verb stands (its start, or after a subject pronoun there) a phrase of
+    /// [past-participle] or a regular past in -ed; not before a verb in -ing ("was hoping"),
+    /// nor when it asks ("Were you still up for tennis Sat 9am?").
+    func saysPastVerb(_ chart: ChartParser.Chart, at i: Int, in clause: Range<Int>) -> Bool {
         let words = chart.words, atoms = chart.atoms
-        func progressiveAfter(_ i: Int) -> Bool {
-            guard i < atoms.count, atoms[i].text.count > 4 else { return false }
-            let w = atoms[i].text.lowercased()
-            return w.hasSuffix("ing") && !DateTimeStage.nounsInIng.contains(w)
+        // (A word like "sorry" may open the clause first: "Sorry I missed your call".)
+        let start = clause.lowerBound + (interjections.hasWord(words[clause.lowerBound]) && clause.count > 1 ? 1 : 0)
+        let verbPlace = i == start || (i == start + 1 && subjectPronouns.hasWord(words[start]))
+        var length = 0
+        for n in 1...4 where i + n <= clause.upperBound
+            && (pastRemarks.isPhrase(words, from: i, to: i + n) || (verbPlace && pastParticiples.isPhrase(words, from: i, to: i + n))) {
+            length = n
         }
-        for i in words.indices {
-            if gratitude.startsPhrase(words, at: i) { return true }
-            if pastRemarks.startsPhrase(words, at: i) {
-                for length in 1...4 where pastRemarks.isPhrase(words, from: i, to: min(i + length, words.count)) {
-                    if !progressiveAfter(i + length) { return true }
-                }
-            }
-            if i == 0 || (i == 1 && subjectPronouns.hasWord(words[0])), DateTimeStage.isPastTenseForm(atoms[i].text) {
-                return true
-            }
+        if length == 0 {
+            guard verbPlace, DateTimeStage.isPastTenseForm(atoms[i].text) else { return false }
+            length = 1
         }
-        return false
+        let next = i + length
+        if next < clause.upperBound, atoms[next].text.count > 4 {
+            let w = atoms[next].text.lowercased()
+            if w.hasSuffix("ing") && !DateTimeStage.nounsInIng.contains(w) { return false }
+        }
+        let asks = questionWords.hasWord(words[i]) && next < clause.upperBound && subjectPronouns.hasWord(words[next])
+        return !asks
+    }
+
+    /// Whether a time said in a clause that tells of the past is told of, not planned: not
+    /// after a word of [future-prep] ("Got tickets for Saturday 7pm", "moved to Friday").
+    func isToldOf(_ item: Item, _ chart: ChartParser.Chart, pastClauses: [Range<Int>]) -> Bool {
+        guard pastClauses.contains(where: { $0.contains(item.start) }) else { return false }
+        // ("Thanks for last night": the "for" of thanks.)
+        let thanked = (max(0, item.start - 6)..<item.start).contains { gratitude.isPhrase(chart.words, from: $0, to: item.start) }
+        return item.start == 0 || thanked || !futurePreps.hasWord(chart.words[item.start - 1])
+    }
+
+    /// A weekday told of in the past tense is the last one ("We closed the deal on Tuesday",
+    /// "Was great seeing you on Sunday"), unless it is today. After thanks it takes "on" ("Thanks
+    /// for the flowers on Friday"): "Thanks for booking Friday 8pm" thanks ahead of time.
+    func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], today: Int) -> TimeExpr? {
+        guard DateTimeStage.isWeekdayPattern(t), isToldOf(item, chart, pastClauses: pastClauses),
+              DateTimeStage.weekdayOf(t) != today else { return nil }
+        // A verb that tells of the past must say it: a regular past opening the text may be an
+        // adjective ("Scheduled power outage Sun 2:30am"), a comparison says nothing of when
+        // ("vs Red Lions sun 4pm").
+        guard let clause = pastClauses.first(where: { $0.contains(item.start) }) else { return nil }
+        let verb = clause.contains { k in
+            saysPastVerb(chart, at: k, in: clause) && !(k == clause.lowerBound && DateTimeStage.isPastTenseForm(chart.atoms[k].text)
+                && !pastParticiples.hasWord(chart.words[k]) && !pastRemarks.hasWord(chart.words[k]))
+        }
+        let thanksOn = gratitude.occurs(in: Array(chart.words[clause])) && chart.atoms[item.start].text.lowercased() == "on"
+        return verb || thanksOn ? .relative(t, offset: -1) : nil
+    }
+
+    /// The weekday of a weekday pattern (1 Monday … 7 Sunday).
+    static func weekdayOf(_ t: TimeExpr) -> Int? {
+        switch t {
+        case .fields(let f): return f.weekday
+        case .intersect(let a, let b): return weekdayOf(a) ?? weekdayOf(b)
+        default: return nil
+        }
     }
 
     /// Words in -ing that are no verb: "was nothing", "had something on".
@@ -80,8 +165,23 @@ extension DateTimeStage {
     /// the text is a remark. Another time said apart from it is then the event's, if it is to
     /// come; else the event is null and `time` keeps the past one.
     func setAsidePastRemark(_ state: inout ParseState, before: ParseState, chosen: [Item], used: [Item],
-                            chart: ChartParser.Chart, words: [Int32], context: ParseContext) {
-        guard state.recurrence == nil, let res = state.resolution, DateTimeStage.hasPassed(res, now: context.now) else { return }
+                            chart: ChartParser.Chart, words: [Int32], context: ParseContext, pastClauses: [Range<Int>]) {
+        guard state.recurrence == nil, var res = state.resolution else { return }
+        if !DateTimeStage.hasPassed(res, now: context.now) {
+            // A time of day told of, moved to tomorrow because it had passed today, is today's:
+            // "Got home at 2am, what a wedding" said at 9.
+            guard used.contains(where: { isToldOf($0, chart, pastClauses: pastClauses) }), let start = res.start,
+                  let alternative = res.notes.lazy.compactMap({ note -> LocalDateTime? in
+                      if case .timePassed(let a) = note { return a }
+                      return nil
+                  }).first else { return }
+            let delta = context.zone.instant(of: alternative).instant - start
+            res.start = start + delta
+            res.end = res.end.map { $0 + delta }
+            res.eventStart = res.eventStart.map { $0 + delta }
+            res.notes.removeAll { if case .timePassed = $0 { return true }; return false }
+            guard DateTimeStage.hasPassed(res, now: context.now) else { return }
+        }
         // The phrases apart from the time taken, and those of its own that name a day to come on
         // their own: "Saturday 7pm" joined "last weekend" above; "at 4" in "at 4 yesterday"
         // names no day and stays with it.
@@ -94,7 +194,8 @@ extension DateTimeStage {
         }
         if others.contains(where: { isTime[Int($0.category)] }) {
             var retry = before
-            _ = take(others, &retry, chart: chart, words: words, context: context)
+            let setAside = used.filter { u in !others.contains { $0.start == u.start && $0.end == u.end } }
+            _ = take(others, &retry, chart: chart, words: words, context: context, pastClauses: pastClauses, notCues: setAside)
             if let r = retry.resolution, !DateTimeStage.hasPassed(r, now: context.now) {
                 for item in used where !others.contains(where: { $0.start == item.start && $0.end == item.end }) {
                     let range = scalarRange(item, chart)
@@ -106,6 +207,7 @@ extension DateTimeStage {
                 return
             }
         }
+        state.resolution = res
         state.toldAsPast = true
         state.trace.append(TraceEntry(stage: name, describe: { "a time told of as past: no event" }))
     }

@@ -45,7 +45,7 @@ public struct GrammarDiagnostic: Sendable, Equatable, CustomStringConvertible {
 public enum GrammarChecker {
     /// Lexicon categories that stages read as word lists (`Grammar.wordLists`) rather than rules.
     public static let stageWordLists: Set<String> = [
-        "am-cue", "pm-cue", "either-half-cue", "count-noun", "measure-unit", "greeting-before-time", "gratitude", "past-remark", "week-number-word", "subject-pronoun", "modal-follower", "alternative-link", "holiday-object", "time-word-object", "by-verb", "not-a-time", "day-part-namer", "linking-verb",  // DateTimeStage: meridiem cues, counted numbers, measures
+        "am-cue", "pm-cue", "either-half-cue", "count-noun", "measure-unit", "greeting-before-time", "gratitude", "past-remark", "past-participle", "comparison-word", "interjection", "clause-break", "future-marker", "future-prep", "past-question-word", "week-number-word", "subject-pronoun", "modal-follower", "alternative-link", "holiday-object", "time-word-object", "by-verb", "not-a-time", "day-part-namer", "linking-verb",  // DateTimeStage: meridiem cues, counted numbers, measures
         "weekday-homograph", "homograph-follower", "homograph-subject", "determiner", "indefinite-article", "ordinal-noun", "coming-opener", "return-word", "return-noun", "return-link", "not-return-before", "reference-lead", "ordinal-suffix", "rate-word", "negation-cue", "move-verb",
         "tens-word", "unit-word", "number-word", "ordinal-word",  // DateTimeStage: "sat", "sun" as words
         "location-prep", "venue", "destination-prep", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
