@@ -1,17 +1,26 @@
 # Words the location, attendee and title stages read. Values are unused.
 
 # Words that count things: a range of bare numbers after one is what is counted, not a time
-# ("Read pages 10-12", "kids ages 5-12", "final score 3-2").
+# ("Read pages 10-12", "kids ages 5-12", "final score 3-2", "Set went 7-5", "round two",
+# "clause 10.30").
 [count-noun]
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
 exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | doors | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
 suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker
+half-time | full-time | half time | full time | round | part | take | phase | act | scene | leg | heat | stage | final | result | results | ft | ht | halftime | fulltime | finished | ended | went
+clause | clauses | para | paragraph | paragraphs | article | articles
+
+# Books of scripture cited by chapter and verse: "Acts 2:38", "Psalm 23:4" are no clock times.
+# (Books named like people, "John", "Mark", are left out: "Call John 3:30".)
+[scripture-book]
+genesis | exodus | leviticus | deuteronomy | judges | psalm | psalms | proverbs | ecclesiastes | isaiah | jeremiah | lamentations | ezekiel | hosea | joel | amos | obadiah | jonah | micah | nahum | habakkuk | zephaniah | haggai | zechariah | malachi | acts | romans | corinthians | galatians | ephesians | philippians | colossians | thessalonians | hebrews | revelation | revelations | gen | ex | lev | deut | ps | prov | isa | jer | ezek | rom | cor | gal | eph | phil | col | heb | rev
 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
 [measure-unit]
 euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | won | win | wins | loss | losses | lost | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 point | points | goal | goals | vote | votes | run | runs | stroke | strokes | shot | shots | length | lengths | wicket | wickets
+marathon | marathons | half-marathon | pace | pb | pr | at the half | at half-time | at half time | at halftime | at ht | at the break | on aggregate | on penalties | on pens | aet
 
 # Things named for a holiday: right after its name, the holiday is no date ("the Christmas tree
 # lights", "Thanksgiving leftovers", "A Christmas Carol", "Easter Island"). Not words that name an
@@ -99,6 +108,7 @@ not | be | have | also | well | never | just | still | need | want | help | take
 # Set phrases that look like a time and are none: a time phrase starting with one is dropped.
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven
+the eleventh hour | at the eleventh hour | the 11th hour | at the 11th hour | eleventh hour | 11th hour
 morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
 
 # Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor

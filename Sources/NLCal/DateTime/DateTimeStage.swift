@@ -68,6 +68,8 @@ public final class DateTimeStage: Stage {
     let pastParticiples: WordList
     let comparisonWords: WordList
     let interjections: WordList
+    /// Books of scripture: "Acts 2:38" is chapter and verse.
+    let scriptureBooks: WordList
     let futureMarkers: WordList
     let futurePreps: WordList
     let questionWords: WordList
@@ -146,6 +148,7 @@ public final class DateTimeStage: Stage {
         pastParticiples = list("past-participle")
         comparisonWords = list("comparison-word")
         interjections = list("interjection")
+        scriptureBooks = list("scripture-book")
         futureMarkers = list("future-marker")
         futurePreps = list("future-prep")
         questionWords = list("past-question-word")
@@ -870,12 +873,13 @@ public final class DateTimeStage: Stage {
         if noun > 0, atoms[noun].capitals, atoms[noun].text.count <= 3, isLetters(atoms[noun]) { noun -= 1 }
         // ("Score was 3-1", "PIN is 0915": a linking verb between.)
         if noun > 0, !countNouns.hasWord(words[noun]), linkingVerbs.hasWord(words[noun]) { noun -= 1 }
-        guard noun >= 0, countNouns.hasWord(words[noun]) else { return false }
+        // (The noun may be a phrase: "Half-time 4–1".)
+        guard noun >= 0, countNouns.hasWord(words[noun]) || (1...2).contains(where: { noun >= $0 && countNouns.isPhrase(words, from: noun - $0, to: noun + 1) }) else { return false }
         // The numbers (with dashes, "to", dots) are what is counted unless a clock marker
         // follows them ("Surf lesson 7-9am Sun"); what follows may still be a time on its own
         // ("won 3-1 on Sunday": "on Sunday").
         var k = item.start
-        while k < item.end, atoms[k].isDigits || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
+        while k < item.end, atoms[k].isDigits || numberWords.hasWord(words[k]) || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
         // ("the item 3 days ago": a unit of time after the number makes it a length.)
         if k < item.end, calendarUnits.hasWord(words[k]) { return false }
@@ -888,6 +892,22 @@ public final class DateTimeStage: Stage {
     /// December 27": December 27).
     func isNoTime(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
+        // A pair of numbers after a pair that counts or scores is another: "took the set 7-5 and
+        // then 6-4".
+        if item.end - item.start == 3, atoms[item.start].isDigits, atoms[item.start + 1].text == "-", atoms[item.start + 2].isDigits {
+            var k = item.start - 1
+            while k >= 0, item.start - k <= 2, ["and", "then", ",", "&"].contains(atoms[k].text.lowercased()) { k -= 1 }
+            if k >= 2, k < item.start - 1, atoms[k].isDigits, atoms[k - 1].text == "-", atoms[k - 2].isDigits {
+                var earlier = item
+                earlier.start = k - 2
+                earlier.end = k + 1
+                if isCountedNumbers(earlier, atoms, words) || isMeasure(earlier, atoms, words) { return true }
+            }
+        }
+        // Chapter and verse: "Acts 2:38", "1 Corinthians 13:4".
+        if item.start > 0, item.end - item.start == 3, atoms[item.start + 1].text == ":", scriptureBooks.hasWord(words[item.start - 1]) {
+            return true
+        }
         if isOddDottedNumber(item, atoms, words) { return true }
         // "drop by tomorrow at 3", "swing by Friday": a visit, not a deadline (the time after
         // "by" is read on its own).
@@ -1111,11 +1131,21 @@ public final class DateTimeStage: Stage {
            atoms[next + 1].isDigits, !atoms[next + 1].spaceBefore, atoms[next + 1].text.count == 3 {
             return true
         }
+        // A letter glued between digits ends a code: "23H2" (Windows 11), "4K2".
+        if isLetters(atoms[last]), atoms[last].text.count == 1, atoms[next].isDigits, !atoms[next].spaceBefore, !atoms[last].spaceBefore {
+            return true
+        }
         // ("twenty-five people", "five kids": numbers in words measure too.)
         if !atoms[last].isDigits {
             return measureUnits.hasWord(words[next]) && (numberWords.hasWord(words[last]) || unitWords.hasWord(words[last]))
         }
-        if measureUnits.hasWord(words[next]) { return true }
+        if measureUnits.startsPhrase(words, at: next) { return true }
+        // A size: "1920x1080", "2x4".
+        if atoms[last].isDigits, atoms[next].text.lowercased() == "x" || atoms[next].text == "×", !atoms[next].spaceBefore,
+           next + 1 < atoms.count, atoms[next + 1].isDigits, !atoms[next + 1].spaceBefore {
+            return true
+        }
+
         // Four digits before what they count: "every day 1000 steps".
         if atoms[last].text.count == 4, countNouns.hasWord(words[next]) { return true }
         // Counting lengths of time: "1 to 2 days", "2 and 4 months" (a phrase that takes the
