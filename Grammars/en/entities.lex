@@ -231,7 +231,7 @@ look | looks | looking | looked | glance | glancing | stare | staring | peek | l
 # what happens rather than where ("Presentation at the board meeting Friday").
 [not-a-place]
 latest | earliest | least | most | moment | time | last minute | end | start | beginning
-person | progress | private | public | general | total | advance | case | fact | charge | touch | mind | bed | full | detail | turn | tears | love | trouble | time zone
+person | progress | private | public | general | total | advance | case | fact | charge | touch | mind | bed | full | detail | turn | tears | love | trouble | time zone | hour | eleventh hour | 11th hour | weekend | half | break
 meeting | meetings | call | session | review | sync | standup | talk | presentation | demo | interview | lecture | webinar | party | event
 
 # Words that end a place's run of lower-case words, besides connectors, list joiners, location
