@@ -123,7 +123,7 @@ tonight | tonite | 2nite | 2night = 18-24@20
 # Relative day words: offset from today.
 [day-word]
 today | tday | 2day = 0
-tomorrow | mañana | manana | tmrw | tmr | tmw | tmrow | tmrrw | 2mrw | 2mro | tomoz | 2moz | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows = 1
+tomorrow | mañana | manana | tmrw | tmr | tmw | tmrow | tmrrw | 2mrw | 2mro | tomoz | 2moz | tmorrow | tomorow | tommorow | tommorrow | 2moro | 2morrow | tomorrows | tomoro | tomorro | tmoro | tomrw = 1
 yesterday | yday = -1
 
 # Business shorthand that is also an English word: written in capitals, an entry matches only

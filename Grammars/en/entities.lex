@@ -6,7 +6,7 @@
 [count-noun]
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
 exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | doors | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
-suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker
+suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker | bed | beds | cot | cots | cubicle | cubicles
 half-time | full-time | half time | full time | round | part | take | phase | act | scene | leg | heat | stage | final | result | results | ft | ht | halftime | fulltime | finished | ended | went
 clause | clauses | para | paragraph | paragraphs | article | articles
 

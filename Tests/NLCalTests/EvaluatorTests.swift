@@ -40,6 +40,14 @@ import Testing
         #expect(Evaluator.scoreTime(expected: expected, got: interval("2026-03-23T15:00:00+01:00", "2026-03-23T16:00:00+01:00", "hour"), zone: zone) == .wrong)
     }
 
+    /// RFC 5545 gives the order of a rule's parts and of its lists no meaning.
+    @Test func rulesCompareAsRules() {
+        #expect(Evaluator.sameRule("FREQ=WEEKLY;BYDAY=SU,MO,TU", "FREQ=WEEKLY;BYDAY=MO,TU,SU"))
+        #expect(Evaluator.sameRule("FREQ=WEEKLY;INTERVAL=2;BYDAY=TH", "FREQ=WEEKLY;BYDAY=TH;INTERVAL=2"))
+        #expect(!Evaluator.sameRule("FREQ=WEEKLY;BYDAY=MO", "FREQ=WEEKLY;BYDAY=MO,WE"))
+        #expect(!Evaluator.sameRule("FREQ=MONTHLY;BYDAY=2WE", "FREQ=MONTHLY;BYDAY=-2WE"))
+    }
+
     @Test func noneAndMissed() {
         #expect(Evaluator.scoreTime(expected: none, got: none, zone: zone) == .correct)
         #expect(Evaluator.scoreTime(expected: none, got: instant("2026-03-23T15:00:00+01:00", "hour"), zone: zone) == .falsePositive)

@@ -60,6 +60,12 @@ extension Operators {
         }),
         "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am; a length of days from a start ('for 2 weeks starting Monday') starts and limits it", { a in
             guard case .recurrence(var r)? = arg(a, 0), var t = arg(a, 1)?.time else { return nil }
+            // More weekdays after those of a weekly habit continue its list ("every Sun, Mon,
+            // Tue"), which another reading takes whole; they are no day it happens at.
+            if !r.byDay.isEmpty, case .fields(let f) = t, f.weekday != nil || f.weekdaySet != nil, !f.hasTimeOfDay,
+               f.day == nil, f.month == nil, f.year == nil {
+                return nil
+            }
             if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
                 guard let counted = limited(r, to: d) else { return nil }
                 r = counted

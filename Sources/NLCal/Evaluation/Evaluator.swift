@@ -106,10 +106,30 @@ public enum Evaluator {
                 var has = false
                 if case .array(let a)? = result["ambiguities"] { has = !a.isEmpty }
                 if case .bool(let want) = exp, want != has { bad.append(f) }
+            case "recurrence":
+                let a = exp.stringValue, b = event[f]?.stringValue
+                if a == nil ? b != nil : !(b.map { sameRule(a!, $0) } ?? false) { bad.append(f) }
             default:
                 if (event[f] ?? .null) != exp { bad.append(f) }
             }
         }
         return bad
+    }
+
+    /// Whether two RRULEs say the same rule: the same parts in any order, lists of days or
+    /// numbers in any order (RFC 5545 gives their order no meaning: "BYDAY=SU,MO" is
+    /// "BYDAY=MO,SU").
+    public static func sameRule(_ a: String, _ b: String) -> Bool {
+        func parts(_ rule: String) -> [String: Set<String>]? {
+            var result: [String: Set<String>] = [:]
+            for part in rule.uppercased().split(separator: ";") {
+                let kv = part.split(separator: "=", maxSplits: 1)
+                guard kv.count == 2, result[String(kv[0])] == nil else { return nil }
+                result[String(kv[0])] = Set(kv[1].split(separator: ",").map(String.init))
+            }
+            return result
+        }
+        guard let x = parts(a), let y = parts(b) else { return a == b }
+        return x == y
     }
 }
