@@ -5,7 +5,7 @@
 # "clause 10.30").
 [count-noun]
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
-exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | doors | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
+exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
 suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker | bed | beds | cot | cots | cubicle | cubicles
 half-time | full-time | half time | full time | round | part | take | phase | act | scene | leg | heat | stage | final | result | results | ft | ht | halftime | fulltime | finished | ended | went
 clause | clauses | para | paragraph | paragraphs | article | articles
@@ -108,7 +108,7 @@ not | be | have | also | well | never | just | still | need | want | help | take
 # Set phrases that look like a time and are none: a time phrase starting with one is dropped.
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven
-the eleventh hour | at the eleventh hour | the 11th hour | at the 11th hour | eleventh hour | 11th hour
+the eleventh hour | at the eleventh hour | the 11th hour | at the 11th hour | eleventh hour | 11th hour | high noon
 morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
 
 # Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor
@@ -191,7 +191,7 @@ parents | parent | open | quiz | games | game | awards | gala | information | in
 [time-word-object]
 sickness | person | people | glory | glories | dew | blend | roast | gown | gowns | dress | dresses | wear
 primrose | news | standard | post | herald | edition | newspaper | paper | blue | warrior | warriors | delight | star | mist | breath
-bag | bags | feeling | blues
+bag | bags | feeling | blues | times | telegraph | mirror | express | observer | best | oil
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1").

@@ -913,6 +913,10 @@ public final class DateTimeStage: Stage {
         // "by" is read on its own).
         if item.start > 0, byVerbs.hasWord(words[item.start - 1]), atoms[item.start].text.lowercased() == "by" { return true }
         if notTimes.startsPhrase(words, at: item.start) { return true }
+        // (Or one that starts a word or two before it and takes it in: "High Noon".)
+        for k in max(0, item.start - 2)..<item.start where notTimes.startsPhrase(words, at: k) {
+            for end in (item.start + 1)...min(words.count, k + 6) where notTimes.isPhrase(words, from: k, to: end) { return true }
+        }
         // "in 2" followed by "to 3 cups": an amount, not minutes ("Mix in 2 to 3 cups of flour").
         if item.end - item.start == 2, atoms[item.start].text.lowercased() == "in", atoms[item.end - 1].isDigits, item.end + 1 < atoms.count,
            atoms[item.end].text == "-" || atoms[item.end].text.lowercased() == "to", atoms[item.end + 1].isDigits {
