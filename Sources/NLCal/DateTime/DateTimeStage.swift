@@ -211,7 +211,7 @@ public final class DateTimeStage: Stage {
         if invalid { return }
         let past = pastClauses(chart)
         let before = past.isEmpty ? nil : state
-        let used = take(chosen, &state, chart: chart, words: words, context: context, pastClauses: past)
+        let used = take(chosen, &state, chart: chart, words: words, context: context, pastClauses: past, wantsUsed: before != nil)
         if let before {
             setAsidePastRemark(&state, before: before, chosen: chosen, used: used, chart: chart, words: words, context: context, pastClauses: past)
         }
@@ -219,10 +219,10 @@ public final class DateTimeStage: Stage {
 
     /// Makes the event's time from the chosen items: the cluster of nearby phrases that covers
     /// the most text, its phrases joined when they intersect. Returns that cluster's time items
-    /// (none when no time was taken). The words of `notCues` (phrases set aside as told of)
+    /// when `wantsUsed` (none when no time was taken). The words of `notCues` (phrases set aside as told of)
     /// cue no half of the day.
     func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext,
-              pastClauses: [Range<Int>], notCues: [Item] = []) -> [Item] {
+              pastClauses: [Range<Int>], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
         let today = pastClauses.isEmpty ? 0 : context.zone.local(at: context.now).date.weekday
         for item in chosen {
@@ -448,7 +448,7 @@ public final class DateTimeStage: Stage {
                 guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
                 state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
             }
-            return exprs[cluster].map(\.0)
+            return wantsUsed ? exprs[cluster].map(\.0) : []
         }
         return []
     }
@@ -1136,7 +1136,7 @@ public final class DateTimeStage: Stage {
             return true
         }
         // A letter glued between digits ends a code: "23H2" (Windows 11), "4K2".
-        if isLetters(atoms[last]), atoms[last].text.count == 1, atoms[next].isDigits, !atoms[next].spaceBefore, !atoms[last].spaceBefore {
+        if atoms[next].isDigits, !atoms[next].spaceBefore, !atoms[last].spaceBefore, atoms[last].text.utf8.count == 1, isLetters(atoms[last]) {
             return true
         }
         // ("twenty-five people", "five kids": numbers in words measure too.)

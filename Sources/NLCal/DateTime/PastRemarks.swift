@@ -20,10 +20,8 @@ extension DateTimeStage {
         var result: [Range<Int>] = []
         var start = 0
         for i in atoms.indices {
-            let t = atoms[i].text
             let spaced = i + 1 == atoms.count || atoms[i + 1].spaceBefore
-            let mark = [",", ";", ":", "!", "?", ".", "—", "–"].contains(t) || (t == "-" && atoms[i].spaceBefore)
-            if mark, spaced {
+            if spaced, DateTimeStage.isClauseMark(atoms[i]) {
                 if start < i { result.append(start..<i) }
                 start = i + 1
             } else if i > start, clauseBreaks.hasWord(words[i]) {
@@ -35,9 +33,30 @@ extension DateTimeStage {
         return result
     }
 
-    /// The clauses that tell of the past (see `tellsOfPast(_:in:)`).
+    /// ",", ";", ":", "!", "?", ".", "—", "–", or a dash with a space before it.
+    static func isClauseMark(_ atom: Atom) -> Bool {
+        let u = atom.text.utf8
+        if u.count == 1 {
+            switch u.first! {
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "."): return true
+            case UInt8(ascii: "-"): return atom.spaceBefore
+            default: return false
+            }
+        }
+        return u.count == 3 && (atom.text == "—" || atom.text == "–")
+    }
+
+    /// The clauses that tell of the past (see `tellsOfPast(_:in:)`); most texts have no word
+    /// that could, and are not cut into clauses at all.
     func pastClauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
-        clauses(chart).filter { tellsOfPast(chart, in: $0) }
+        let words = chart.words, atoms = chart.atoms
+        let any = words.indices.contains { i in
+            let w = words[i]
+            return pastRemarks.startsWith(w) || pastParticiples.startsWith(w) || gratitude.startsWith(w) || comparisonWords.startsWith(w)
+                || DateTimeStage.isPastTenseForm(atoms[i].text)
+        }
+        guard any else { return [] }
+        return clauses(chart).filter { tellsOfPast(chart, in: $0) }
     }
 
     /// Whether a clause tells of the past and of nothing to come:
@@ -72,9 +91,12 @@ extension DateTimeStage {
         let start = clause.lowerBound + (interjections.hasWord(words[clause.lowerBound]) && clause.count > 1 ? 1 : 0)
         let verbPlace = i == start || (i == start + 1 && subjectPronouns.hasWord(words[start]))
         var length = 0
-        for n in 1...4 where i + n <= clause.upperBound
-            && (pastRemarks.isPhrase(words, from: i, to: i + n) || (verbPlace && pastParticiples.isPhrase(words, from: i, to: i + n))) {
-            length = n
+        let remark = pastRemarks.startsPhrase(words, at: i), participle = verbPlace && pastParticiples.startsPhrase(words, at: i)
+        if remark || participle {
+            for n in 1...4 where i + n <= clause.upperBound
+                && ((remark && pastRemarks.isPhrase(words, from: i, to: i + n)) || (participle && pastParticiples.isPhrase(words, from: i, to: i + n))) {
+                length = n
+            }
         }
         if length == 0 {
             guard verbPlace, DateTimeStage.isPastTenseForm(atoms[i].text) else { return false }
@@ -128,10 +150,17 @@ extension DateTimeStage {
     /// Words in -ing that are no verb: "was nothing", "had something on".
     static let nounsInIng: Set<String> = ["nothing", "something", "anything", "everything", "morning", "evening", "during", "spring", "string", "ceiling", "wedding", "meeting", "building", "booking", "feeling", "thing", "things"]
 
-    /// A regular past tense: five letters or more ending in -ed, not -eed ("need", "speed").
+    /// A regular past tense: five ASCII letters or more ending in -ed, not -eed ("need", "speed").
     static func isPastTenseForm(_ word: String) -> Bool {
-        let w = word.lowercased()
-        return w.count >= 5 && w.hasSuffix("ed") && !w.hasSuffix("eed") && w.allSatisfy(\.isLetter)
+        // On the bytes: this runs on every word of every text, so the ending is looked at first.
+        var word = word
+        return word.withUTF8 { u in
+            let n = u.count
+            guard n >= 5, u[n - 1] | 0x20 == UInt8(ascii: "d"), u[n - 2] | 0x20 == UInt8(ascii: "e"), u[n - 3] | 0x20 != UInt8(ascii: "e") else {
+                return false
+            }
+            return u.allSatisfy { b in (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        }
     }
 
     /// Whether a resolved time is over at `now`: a day or longer when it has ended ("yesterday",

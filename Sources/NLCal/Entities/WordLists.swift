@@ -61,6 +61,11 @@ struct WordList: Sendable {
     }
 
     /// Whether a one-piece phrase of the list is word `w`.
+    /// Whether some phrase of the list starts with word `w`.
+    @inline(__always) func startsWith(_ w: Int32) -> Bool {
+        w >= 0 && starts[Int(w)] < starts[Int(w) + 1]
+    }
+
     func hasWord(_ w: Int32) -> Bool {
         phrases(startingWith: w).contains { $0.count == 1 }
     }
