@@ -30,6 +30,7 @@ tree | trees | lights | light | decorations | decoration | decor | ornaments | o
 candy | sweets | chocolate | chocolates | leftovers | episode | episodes | movie | movies | film | films | song | songs | carol | carols
 music | playlist | album | card | cards | gift | gifts | present | presents | wrapping | cookies | recipe | recipes | ideas | beads
 cactus | island | pudding | stocking | stockings | wreath | bonus | spirit | shopping list | wish list | wishlist | catalogue | catalog
+market | markets | fair | fayre | bazaar | shopping
 
 # Words that make the time right after them a greeting or someone else's, not an event's
 # time: "Happy new year!", "Merry Christmas", "how was your weekend?".
@@ -270,7 +271,7 @@ my | our
 
 # Titles that start a name ("Ms. Mori", "Dr Chen").
 [name-title]
-mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx.
+mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx. | dra | dra. | engr | engr. | eng. | herr | frau | sr | sr. | sra | sra. | srta | dott | dott. | mme | mlle | rev | rev. | fr | fr.
 
 # Words joining names in a list.
 [list-joiner]
