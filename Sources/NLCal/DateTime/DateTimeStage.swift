@@ -65,6 +65,7 @@ public final class DateTimeStage: Stage {
     /// the words a time after which is planned even in the past tense ("for", "to"), and the
     /// words that ask ("were", "did") when a subject follows: see PastRemarks.swift.
     let clauseBreaks: WordList
+    let refusalCues: WordList
     let pastParticiples: WordList
     let comparisonWords: WordList
     let interjections: WordList
@@ -145,6 +146,7 @@ public final class DateTimeStage: Stage {
         weekNumberWords = list("week-number-word")
         pastRemarks = list("past-remark")
         clauseBreaks = list("clause-break")
+        refusalCues = list("refusal-cue")
         pastParticiples = list("past-participle")
         comparisonWords = list("comparison-word")
         interjections = list("interjection")
@@ -209,9 +211,10 @@ public final class DateTimeStage: Stage {
             invalid = true
         }
         if invalid { return }
-        let past = pastClauses(chart)
+        let past = pastClauses(chart), refused = refusedClauses(chart)
         let before = past.isEmpty ? nil : state
-        let used = take(chosen, &state, chart: chart, words: words, context: context, pastClauses: past, wantsUsed: before != nil)
+        let used = take(chosen, &state, chart: chart, words: words, context: context, pastClauses: past, refusedClauses: refused,
+                        wantsUsed: before != nil)
         if let before {
             setAsidePastRemark(&state, before: before, chosen: chosen, used: used, chart: chart, words: words, context: context, pastClauses: past)
         }
@@ -222,7 +225,7 @@ public final class DateTimeStage: Stage {
     /// when `wantsUsed` (none when no time was taken). The words of `notCues` (phrases set aside as told of)
     /// cue no half of the day.
     func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext,
-              pastClauses: [Range<Int>], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
+              pastClauses: [Range<Int>], refusedClauses: [Range<Int>] = [], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
         let today = pastClauses.isEmpty ? 0 : context.zone.local(at: context.now).date.weekday
         for item in chosen {
@@ -247,14 +250,26 @@ public final class DateTimeStage: Stage {
                 break
             }
         }
-        // A text that tells of the past and of what is to come: the times told of leave the
-        // time and the title ("Missed your call at 3 — will ring back at 5:30", "Thanks for last
-        // night — brunch Sunday 11?").
+        // A text that tells of the past, or turns a time down, and names a time to come: the
+        // times told of or turned down leave the time and the title ("Missed your call at 3 —
+        // will ring back at 5:30", "Not Friday — Saturday works").
         // (Their words cue no half of the day either: "Thanks for last night — brunch Sunday 11".)
         var cueWords = words
         for item in notCues { for a in item.start..<item.end { cueWords[a] = -1 } }
-        if !pastClauses.isEmpty, exprs.count > 1 {
-            let toldOf = exprs.map { isToldOf($0.0, chart, pastClauses: pastClauses) }
+        if !pastClauses.isEmpty || !refusedClauses.isEmpty, exprs.count > 1 {
+            // (A time said with "not" before it is left to the references below, and a habit's
+            // exceptions to the recurrence: "Every weekday at 8, but not Wednesday".)
+            // A clause is turned down by a cue of its own, not by the "not" of such a time:
+            // "team photo Thursday 8:45am (not Wednesday)" keeps Thursday.
+            let habit = state.recurrence != nil || exprs.contains { $0.0.value.isRecurrence }
+            let negations = Set(exprs.compactMap { negationStart($0.0, chart) })
+            let refused = habit ? [] : refusedClauses.filter { c in
+                c.contains { refusalCues.startsPhrase(chart.words, at: $0) && !negations.contains($0) }
+            }
+            let toldOf = exprs.map { e in
+                isToldOf(e.0, chart, pastClauses: pastClauses)
+                    || (refused.contains { $0.contains(e.0.start) } && negationStart(e.0, chart) == nil)
+            }
             if toldOf.contains(true), toldOf.contains(false) {
                 for (k, (item, _)) in exprs.enumerated() where toldOf[k] {
                     state.spans.append(FieldSpan(field: "reference", range: scalarRange(item, chart), text: state.slice(scalarRange(item, chart)), rules: ruleNames(item, chart)))

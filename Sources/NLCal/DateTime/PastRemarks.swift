@@ -46,6 +46,14 @@ extension DateTimeStage {
         return u.count == 3 && (atom.text == "—" || atom.text == "–")
     }
 
+    /// The clauses that turn a time down: a phrase of [refusal-cue] in them ("Can't do 8:30, but
+    /// 8:45 would be fine"). Their times leave the time when another clause names one.
+    func refusedClauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
+        let words = chart.words
+        guard words.contains(where: { refusalCues.startsWith($0) }) else { return [] }
+        return clauses(chart).filter { c in c.contains { refusalCues.startsPhrase(words, at: $0) } }
+    }
+
     /// The clauses that tell of the past (see `tellsOfPast(_:in:)`); most texts have no word
     /// that could, and are not cut into clauses at all.
     func pastClauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
