@@ -443,6 +443,10 @@ public enum Operators {
             guard let n = arg(a, 0)?.int, n >= 1 else { return nil }
             return .time(.relative(.weekend, offset: n))
         }),
+        "hours-minutes": ("a length of hours and minutes: 2h 15m, 1h30", { a in
+            guard let h = arg(a, 0)?.int, let m = arg(a, 1)?.int, (0...59).contains(m) else { return nil }
+            return .duration(Duration([.hour: Double(h), .minute: Double(m)]))
+        }),
         "containing": ("the UNIT that contains a time: the week of October 6th", { a in
             guard let g = arg(a, 0).flatMap(grainOf), let t = arg(a, 1)?.time, g > t.grain else { return nil }
             return .time(.containing(g, t))
@@ -1016,6 +1020,10 @@ public enum Operators {
         }
         if case .fields(let a) = x, a.hasTimeOfDay, !a.hasDate, case .intersect(let d, .fields(let bt)) = y, !bt.hasDate {
             return intervalOf(.fields(a), .fields(bt)).map { .intersect(d, $0) }
+        }
+        // ("tomorrow 6:30-7:15am": the day said with the start.)
+        if case .intersect(let d, .fields(let at)) = x, at.hasTimeOfDay, !at.hasDate, case .fields(let b) = y, b.hasTimeOfDay, !b.hasDate {
+            return intervalOf(.fields(at), .fields(b)).map { .intersect(d, $0) }
         }
         // "6-7am" → 06:00; "11-1am" → 23:00 (the start before the end, on the clock said).
         if case .fields(var a) = x, case .fields(let b) = y, let ha = a.hour, let hb = b.hour,
