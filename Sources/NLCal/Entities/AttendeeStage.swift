@@ -96,9 +96,9 @@ public final class AttendeeStage: Stage {
     func readName(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> (Range<Int>, Int)? {
         var k = s
         guard k < tokens.count, !state.isClaimed(tokens[k].range) else { return nil }
-        // A handle: "with @mike" names mike.
-        if tokens[k].kind == .mention, let name = tokens[k].pieces.dropFirst().first {
-            return (name.range.lowerBound..<tokens[k].range.upperBound, k + 1)
+        // A handle, as typed: "with @mike" names "@mike".
+        if tokens[k].kind == .mention {
+            return (tokens[k].range, k + 1)
         }
         let title = nameTitles.match(words, at: k)
         var first = tokens[k]

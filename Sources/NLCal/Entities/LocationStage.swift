@@ -56,7 +56,13 @@ public final class LocationStage: Stage {
             var anyCase = false
             var spanStart = range.lowerBound
             // "with @mike" names a person, not a place.
-            if tokens[i].kind == .mention, i > 0, attendeeIntros.match(words, at: i - 1) > 0 { continue }
+            // ("w/" is two tokens.)
+            if tokens[i].kind == .mention, (1...2).contains(where: { i >= $0 && attendeeIntros.match(words, at: i - $0) == $0 }) { continue }
+            // So does one further on in such a list: "w/ Elena and @marco_v", "w/ @mike and @lena".
+            if tokens[i].kind == .mention, i > 0, joiners.match(words, at: i - 1) > 0 || tokens[i - 1].original == ",",
+               (max(0, i - 8)..<(i - 1)).contains(where: { attendeeIntros.match(words, at: $0) > 0 }) {
+                continue
+            }
             if tokens[i].kind == .mention {
                 // "@Shibuya": the place starts inside this token.
                 if let end = extend(from: i, tokens, words, state, anyCase: true) {
@@ -272,6 +278,12 @@ public final class LocationStage: Stage {
                 end = k
                 break
             }
+            // The town a place is in: "the Ace Hotel in Palm Springs", "Nobu in Malibu".
+            if t.original.lowercased() == "in", let last = nameRunToPlaceEnd(from: k + 1, tokens, words, state) {
+                end = last
+                k = last + 1
+                continue
+            }
             if attendeeIntros.match(words, at: k) > 0 || prepositions.match(words, at: k) > 0 { break }
             // A possessive and a place word: "Jake's place", "Mom's house".
             if tokens[k - 1].text.hasSuffix("'s") || tokens[k - 1].text.hasSuffix("s'") {
@@ -283,6 +295,13 @@ public final class LocationStage: Stage {
                !state.isClaimed(tokens[k + 1].range), !state.isClaimed(tokens[k + 2].range) {
                 end = k + 2
                 k += 3
+                continue
+            }
+            // A name, then where it is: "Blue Bottle, Hayes Valley w/ Sam", "St Thomas' Hospital,
+            // Westminster Bridge Rd, Mon 9:30", "Lincoln Elementary, Room 12, Thursday".
+            if t.original == ",", let last = nameRunToPlaceEnd(from: k + 1, tokens, words, state) {
+                end = last
+                k = last + 1
                 continue
             }
             // An abbreviation's period inside a name: "St. Mark's", "Mt. Hood", "E. 14th St".
@@ -330,6 +349,24 @@ public final class LocationStage: Stage {
             k += 1
         }
         return end
+    }
+
+    /// A run of capitalized words and numbers from `s` ("Hayes Valley", "Room 12", "Rathausstraße
+    /// 15") that reaches where a place phrase ends: the end of the text, the time, a person's
+    /// introduction ("w/ Sam"), or a comma before one of those. Returns its last token.
+    func nameRunToPlaceEnd(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        var j = s
+        while j < tokens.count, j - s < 5, !state.isClaimed(tokens[j].range),
+              tokens[j].isCapitalized || tokens[j].kind == .number || tokens[j].kind == .compound
+                || (j > s && (abbreviationPeriod(at: j, tokens, words) || tokens[j].original == "'" || tokens[j].original == "’")) {
+            j += 1
+        }
+        guard j > s, tokens[s].isCapitalized else { return nil }
+        func endsPlace(_ i: Int) -> Bool {
+            i == tokens.count || state.isClaimed(tokens[i].range) || attendeeIntros.match(words, at: i) > 0
+        }
+        guard endsPlace(j) || (tokens[j].original == "," && endsPlace(j + 1)) else { return nil }
+        return j - 1
     }
 
     /// Whether the capitalized words after "and" run to where the place phrase ends (the end of
