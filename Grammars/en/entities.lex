@@ -201,9 +201,9 @@ primrose | news | standard | post | herald | edition | newspaper | paper | blue 
 bag | bags | feeling | blues | times | telegraph | mirror | express | observer | best | oil
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
-# "PIN is 0915", "score of 2-1").
+# "PIN is 0915", "score of 2-1", "table for 9 on Sat").
 [linking-verb]
-is | was | were | are | of | it
+is | was | were | are | of | it | for
 
 # Words that introduce a place ("at the office", "in Leeds", "on Zoom", "@ Bondi").
 # Words before a place it is a destination: the place stays in the title, as in "Flight to

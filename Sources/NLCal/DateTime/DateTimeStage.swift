@@ -194,7 +194,7 @@ public final class DateTimeStage: Stage {
         if chart.truncated {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
         }
-        let chosen = select(chart)
+        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state))
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
         var invalid = false
@@ -796,7 +796,7 @@ public final class DateTimeStage: Stage {
         var rctx = context.resolverContext
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
-        for item in select(chart) {
+        for item in select(chart, sentenceDashes: sentenceDashes(chart, state)) {
             guard case .time(let t) = item.value, isTime[Int(item.category)] else { continue }
             var resolver = Resolver(rctx)
             let r = scalarRange(item, chart)
@@ -810,7 +810,17 @@ public final class DateTimeStage: Stage {
     /// The candidates are bucketed by end position with a counting sort into one scratch
     /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
     /// and read in place: no array per position, no copy of an item until the choice is made.
-    func select(_ chart: ChartParser.Chart) -> [Item] {
+    /// The atoms that are a dash set apart by spaces and typed as one ("—"): it ends a clause, and
+    /// no phrase reads across it ("Not Friday — Saturday works" is no range from Friday to
+    /// Saturday).
+    func sentenceDashes(_ chart: ChartParser.Chart, _ state: ParseState) -> [Int] {
+        let atoms = chart.atoms
+        return atoms.indices.filter { i in
+            atoms[i].text == "-" && atoms[i].spaceBefore && i + 1 < atoms.count && atoms[i + 1].spaceBefore && state.slice(atoms[i].range) == "—"
+        }
+    }
+
+    func select(_ chart: ChartParser.Chart, sentenceDashes: [Int] = []) -> [Item] {
         let items = chart.items
         let n = chart.atoms.count
         guard n > 0 else { return [] }
@@ -832,7 +842,8 @@ public final class DateTimeStage: Stage {
                 while last > first, !isLetters(atoms[last - 1]) && !atoms[last - 1].isDigits { last -= 1 }
                 for i in items.indices where (!items[i].latent || (items[i].rule >= 0 && standsAlone[Int(items[i].rule)]
                                                                     && items[i].start == first && items[i].end == last))
-                    && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words) {
+                    && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
+                    && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 }) {
                     bucket[items[i].end + 1] += 1
                     cand[candidates] = Int32(i)
                     candidates += 1
