@@ -71,6 +71,9 @@ public final class DateTimeStage: Stage {
     let interjections: WordList
     /// Books of scripture: "Acts 2:38" is chapter and verse.
     let scriptureBooks: WordList
+    /// "with", "w/" and the words joining a list of people: a month's name among them is a name.
+    let attendeeIntros: WordList
+    let listJoiners: WordList
     let futureMarkers: WordList
     let futurePreps: WordList
     let questionWords: WordList
@@ -151,6 +154,8 @@ public final class DateTimeStage: Stage {
         comparisonWords = list("comparison-word")
         interjections = list("interjection")
         scriptureBooks = list("scripture-book")
+        attendeeIntros = list("attendee-intro")
+        listJoiners = list("list-joiner")
         futureMarkers = list("future-marker")
         futurePreps = list("future-prep")
         questionWords = list("past-question-word")
@@ -990,6 +995,21 @@ public final class DateTimeStage: Stage {
             let next = atoms[item.start + 2].text.lowercased()
             if next == "of" || next == "in", determiners.hasWord(words[item.start + 3]) { return true }
             if next == "-" || next == "to", atoms[item.start + 3].isDigits { return true }
+        }
+        // A capitalized month or weekday among the people after "with" is a name: "with Jan and
+        // Mareike", "w/ Sam and April".
+        // (Not before a day number: "with Sam, June 5".)
+        if item.start > 0, atoms[item.start].initialCapital, item.end - item.start == 1 || !atoms[item.start + 1].isDigits,
+           monthWords.hasWord(words[item.start]) || weekdayWords.hasWord(words[item.start]) {
+            let before = item.start - 1
+            if attendeeIntros.startsPhrase(words, at: before) || (before >= 1 && attendeeIntros.isPhrase(words, from: before - 1, to: item.start)) {
+                return true
+            }
+            // (After "and", not a comma: "Meet with Tom, Friday at 2".)
+            if listJoiners.hasWord(words[before]), atoms[before].text != ",",
+               (max(0, before - 4)..<before).contains(where: { attendeeIntros.startsPhrase(words, at: $0) }) {
+                return true
+            }
         }
         // "Join a March for peace", "an April wedding": a month after "a" is no date.
         if item.end - item.start == 1, item.start > 0, monthWords.hasWord(words[item.start]), indefiniteArticles.hasWord(words[item.start - 1]) {

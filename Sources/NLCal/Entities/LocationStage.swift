@@ -241,14 +241,22 @@ public final class LocationStage: Stage {
         let platform = platforms.match(words, at: s)
         if platform > 0 { return s + platform - 1 }
         let isThe = tokens[s].pieces.count == 1 && tokens[s].pieces[0].text == "the"
-        if isThe, isRunWord(s + 1, tokens, words, state) { return nounPhraseEnd(the: s, tokens, words, state, open: open) }
+        // (A capitalized name after "the" is read whole below: "the Museum of the Moving Image".)
+        if isThe, isRunWord(s + 1, tokens, words, state), s + 1 < tokens.count, !tokens[s + 1].isCapitalized {
+            return nounPhraseEnd(the: s, tokens, words, state, open: open)
+        }
         let venue = venues.match(words, at: s)
         if venue > 0 {
             if let end = numbered(after: s + venue - 1, tokens, words, state) { return end }
             // A venue word that starts a name is the name: "at Cafe Roma", "at Home Depot".
             let next = s + venue
-            if tokens[s].isCapitalized, next < tokens.count, tokens[next].isCapitalized, !state.isClaimed(tokens[next].range) {
-                return extend(from: s, tokens, words, state, anyCase: false)
+            // ("Bar do Juarez", "Museum of London": a name joined by a small word.)
+            // ("the Museum of the Moving Image": the name's first word is after "the".)
+            let head = isThe && venue > 1 ? s + 1 : s
+            let joined = next + 1 < tokens.count && LocationStage.nameJoiners.contains(tokens[next].original.lowercased())
+                && (tokens[next + 1].isCapitalized || (next + 2 < tokens.count && tokens[next + 1].original.lowercased() == "the" && tokens[next + 2].isCapitalized))
+            if tokens[head].isCapitalized, next < tokens.count, tokens[next].isCapitalized || joined, !state.isClaimed(tokens[next].range) {
+                return extend(from: head, tokens, words, state, anyCase: false, afterThe: isThe)
             }
             return s + venue - 1
         }
@@ -319,7 +327,7 @@ public final class LocationStage: Stage {
                 continue
             }
             if t.kind == .punctuation && t.original != "&" && t.original != "'" { break }
-            let joiner = t.original == "&" || t.original == "+" || t.original.lowercased() == "of" || t.original.lowercased() == "de"
+            let joiner = t.original == "&" || t.original == "+" || LocationStage.nameJoiners.contains(t.original.lowercased())
                 || (t.original == "and" && (afterThe || nameEndsPlace(after: k, tokens, words, state)))
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
@@ -350,6 +358,9 @@ public final class LocationStage: Stage {
         }
         return end
     }
+
+    /// Small words inside a place's name: "Museum of London", "Bar do Juarez", "Casa de Campo".
+    static let nameJoiners: Set<String> = ["of", "de", "do", "da", "del", "della", "di", "du", "la", "le", "von", "van", "der", "y"]
 
     /// A run of capitalized words and numbers from `s` ("Hayes Valley", "Room 12", "Rathausstraße
     /// 15") that reaches where a place phrase ends: the end of the text, the time, a person's
