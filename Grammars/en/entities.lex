@@ -73,7 +73,7 @@ vs | vs. | versus | compared to | compared with | than
 # time is the plan ("Not Friday — Saturday works", "Tuesday's out, Thursday's better", "Can't do
 # 8:30, but 8:45 would be fine", "I'm tied up all morning, but free from 2 onwards").
 [refusal-cue]
-not | can't | cant | cannot | can not | won't | wont | couldn't | no good | impossible | taken | tied up | unavailable | no to | doesn't work | does not work | don't work | isn't good | no longer | 's out | is out | are out | i'm out | im out | am out | i'm away | im away | am away | out of office | ooo | clashes | clash with | busy | booked up | fully booked | not free
+not | can't | cant | cannot | can not | won't | wont | couldn't | no good | miss | missing | not keen | impossible | taken | tied up | unavailable | no to | doesn't work | does not work | don't work | isn't good | no longer | 's out | is out | are out | i'm out | im out | am out | i'm away | im away | am away | out of office | ooo | clashes | clash with | busy | booked up | fully booked | not free
 
 # Where a text's clauses break: a time in a clause that tells of the past is told of there,
 # while the next clause may plan ("Missed you yesterday so coffee Thursday 4pm?").

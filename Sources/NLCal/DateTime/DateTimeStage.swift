@@ -275,6 +275,10 @@ public final class DateTimeStage: Stage {
                 isToldOf(e.0, chart, pastClauses: pastClauses)
                     || (refused.contains { $0.contains(e.0.start) } && negationStart(e.0, chart) == nil)
             }
+            // (Nor does anything else a refusal says: "Not keen on evenings; can we do 11 on Saturday?")
+            if toldOf.contains(false) {
+                for c in refused { for a in c { cueWords[a] = -1 } }
+            }
             if toldOf.contains(true), toldOf.contains(false) {
                 for (k, (item, _)) in exprs.enumerated() where toldOf[k] {
                     state.spans.append(FieldSpan(field: "reference", range: scalarRange(item, chart), text: state.slice(scalarRange(item, chart)), rules: ruleNames(item, chart)))

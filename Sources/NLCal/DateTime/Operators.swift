@@ -353,8 +353,14 @@ public enum Operators {
             return .time(.openInterval(from: nil, to: x))
         }),
         "for": ("a time lasting a duration: 4pm for 30 mins; with 'bare' (a length said without 'for'), not after a time counted from now", { a in
-            guard let x = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
+            guard var x = arg(a, 0)?.time, let d = arg(a, 1)?.duration else { return nil }
             if arg(a, 2)?.textValue == "bare", case .shifted(nil, _) = x { return nil }
+            // "Tue from 9, 3 hours": the length runs from the time the open span starts at.
+            switch x {
+            case .openInterval(let from?, nil): x = from
+            case .intersect(let day, .openInterval(let from?, nil)): x = intersect(day, from) ?? x
+            default: break
+            }
             return .time(.spanFor(x, d))
         }),
         "edge": ("the start, middle or end part of a span: end of the month (end), mid March (middle), beginning of the week (start)", { a in
