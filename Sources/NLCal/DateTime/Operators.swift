@@ -371,6 +371,10 @@ public enum Operators {
             guard let x = arg(a, 0)?.time else { return nil }
             return .time(.deadline(x, inclusive: true))
         }),
+        "by-end": ("from now until a span ends: before the end of the month", { a in
+            guard let x = arg(a, 0)?.time, x.grain >= .day else { return nil }
+            return .time(.deadline(.edge(x, .end), inclusive: true))
+        }),
         "by-dom": ("from now until a day of the month ends: by the 25th", { a in
             guard let d = arg(a, 0)?.int, (1...31).contains(d) else { return nil }
             var f = Fields(); f.day = d

@@ -21,7 +21,7 @@
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, destinationPreps, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
+    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -31,6 +31,7 @@ public final class LocationStage: Stage {
         prepositions = WordList("location-prep", grammar: grammar, vocabulary: vocabulary)
         venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
         destinationPreps = WordList("destination-prep", grammar: grammar, vocabulary: vocabulary)
+        phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
         platforms = WordList("platform", grammar: grammar, vocabulary: vocabulary)
         attendeeIntros = WordList("attendee-intro", grammar: grammar, vocabulary: vocabulary)
         openPlacePreps = WordList("open-place-prep", grammar: grammar, vocabulary: vocabulary)
@@ -73,6 +74,8 @@ public final class LocationStage: Stage {
                 continue
             }
             if tokens[i].original == "@" { placeStart = i + 1; anyCase = true }
+            // A verb's particle is no preposition: "hand in résumé by noon", "check in at 3".
+            if i > 0, phrasalVerbs.match(words, at: i - 1) == 2 { continue }
             let prepLen = prepositions.match(words, at: i)
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }

@@ -83,6 +83,15 @@ public final class TitleStage: Stage {
         var title = ""
         // The text may start with a cut ("All day Friday: offsite"): its first run follows one.
         let startsWithCut = runs.first.map { $0.lowerBound > 0 } ?? false
+        // A lead the time cut in two goes whole: "remind me tomorrow to renew…" → "Renew…".
+        if runs.count >= 2, runs[0].lowerBound == 0, let to = runs[1].first {
+            var lead: [Int32] = []
+            for k in runs[0].lowerBound...to where k < runs[0].upperBound || k == to { lead += words.ids[words.first[k]..<words.first[k + 1]] }
+            if titleLeads.isPhrase(lead, from: 0, to: lead.count) {
+                runs[0] = 0..<0
+                runs[1] = (to + 1)..<runs[1].upperBound
+            }
+        }
         for (idx, whole) in runs.enumerated() {
             var run = whole
             // What the note is, not its name: "Remind me to call Mom at 5" → "Call Mom".
