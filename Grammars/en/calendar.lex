@@ -69,6 +69,7 @@ pm | p.m. | p.m | p m | p. m. | p = pm
 
 [tod-word]
 noon | midday | mid-day | mid day | noonish = 12:00
+elevenses = 11:00
 midnight | mid-night = 24:00
 
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then

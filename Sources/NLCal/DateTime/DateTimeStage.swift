@@ -939,6 +939,8 @@ public final class DateTimeStage: Stage {
                 if isCountedNumbers(earlier, atoms, words) || isMeasure(earlier, atoms, words) { return true }
             }
         }
+        // "sat next to sam": "next to" is a place, not the next Saturday.
+        if item.end < atoms.count, atoms[item.end - 1].text.lowercased() == "next", atoms[item.end].text.lowercased() == "to" { return true }
         // Chapter and verse: "Acts 2:38", "1 Corinthians 13:4".
         if item.start > 0, item.end - item.start == 3, atoms[item.start + 1].text == ":", scriptureBooks.hasWord(words[item.start - 1]) {
             return true

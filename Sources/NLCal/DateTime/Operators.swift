@@ -97,6 +97,7 @@ public enum Operators {
             if arg(a, 2)?.textValue == "round" { guard m % 5 == 0, f.hourIsAmbiguous || h == 12 else { return nil } }
             f.hour = (h + 23) % 24
             if f.hourIsAmbiguous && f.hour == 0 { f.hour = 12 }
+            f.saidOfNextHour = f.hourIsAmbiguous
             f.minute = 60 - m
             return .time(.fields(f))
         }),

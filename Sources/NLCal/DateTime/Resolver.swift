@@ -447,7 +447,7 @@ public struct Resolver {
         if let h = f.hour {
             var hour = h
             if f.hourIsAmbiguous {
-                hour = chooseHour(h, day: day, minute: f.minute ?? 0, ref: ref, checkFuture: checkFuture && window == nil)
+                hour = chooseHour(h, day: day, minute: f.minute ?? 0, ref: ref, checkFuture: checkFuture && window == nil, saidOfNextHour: f.saidOfNextHour)
             }
             let start = LocalDateTime(day, hour: hour, minute: f.minute ?? 0, second: f.second ?? 0)
             if checkFuture && start < ref { return nil }
@@ -483,10 +483,11 @@ public struct Resolver {
     /// morning has passed today and the evening has not, a 7–11 hour is noted as ambiguous. A
     /// reading that already passed today is not flipped: the search moves on to the next day
     /// (and notes that).
-    mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool) -> Int {
+    mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool, saidOfNextHour: Bool = false) -> Int {
         let am = h % 12, pm = h % 12 + 12
         if h == 12 { return 12 }
-        if h <= 6 { return pm }
+        // ("quarter to seven" is said of seven, a morning hour: 06:45.)
+        if (saidOfNextHour ? h + 1 : h) <= 6 { return pm }
         switch ctx.meridiemCue {
         case .am: return am
         case .pm: return pm

@@ -111,6 +111,9 @@ public struct Fields: Hashable, Sendable {
     public var second: Int? { get { Fields.get(s) } set { s = Fields.stored(newValue) } }
     /// The hour was said on a 12-hour clock with no am/pm ("at 8", "3:30"): it may be either.
     public var hourIsAmbiguous = false
+    /// The hour was said as minutes to the next one ("quarter to seven" is 6:45 said of seven):
+    /// that named hour, not this one, picks the half of the day.
+    public var saidOfNextHour = false
     public var dayPart: DayPart?
 
     public init() {}
