@@ -4,6 +4,8 @@
 
 [zone-word]
 utc | gmt = Etc/UTC
+# "Anywhere on Earth", the deadline zone of conferences: UTC−12 (POSIX names it Etc/GMT+12).
+AoE | AOE | anywhere on earth = Etc/GMT+12
 et | eastern | eastern time = America/New_York
 est = America/New_York std
 edt = America/New_York dst
