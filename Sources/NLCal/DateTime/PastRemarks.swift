@@ -10,6 +10,10 @@
 /// It takes both a past tense and a time that has passed. A time that has passed is no remark
 /// on its own ("Offsite last Monday", "car serviced last mon" log what happened), nor is a past
 /// tense with a time to come ("Dentist was moved to Friday 3pm").
+///
+/// Tense is read clause by clause, and so are refusals: a clause that turns a time down ("Not
+/// Friday — Saturday works", "Can't do 8:30, but 8:45 would be fine") keeps its times out of
+/// the plan another clause names (`DateTimeStage.take` sets both aside).
 extension DateTimeStage {
     /// The text's clauses, as atom ranges: it is cut at a mark followed by a space or ending the
     /// text (",", ";", "!", "?", ".", a dash standing alone) and before a word of [clause-break]
@@ -33,17 +37,16 @@ extension DateTimeStage {
         return result
     }
 
-    /// ",", ";", ":", "!", "?", ".", "—", "–", or a dash with a space before it.
+    /// ",", ";", ":", "!", "?", ".", or a dash with a space before it (the tokenizer reads "–"
+    /// and "—" as "-"; "Mon–Wed" has no space and is a range).
     static func isClauseMark(_ atom: Atom) -> Bool {
         let u = atom.text.utf8
-        if u.count == 1 {
-            switch u.first! {
-            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "."): return true
-            case UInt8(ascii: "-"): return atom.spaceBefore
-            default: return false
-            }
+        guard u.count == 1 else { return false }
+        switch u.first! {
+        case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "."): return true
+        case UInt8(ascii: "-"): return atom.spaceBefore
+        default: return false
         }
-        return u.count == 3 && (atom.text == "—" || atom.text == "–")
     }
 
     /// The clauses that turn a time down: a phrase of [refusal-cue] in them ("Can't do 8:30, but
@@ -67,16 +70,11 @@ extension DateTimeStage {
         return clauses(chart).filter { tellsOfPast(chart, in: $0) }
     }
 
-    /// Whether a clause tells of the past and of nothing to come:
-    /// - a phrase of [gratitude] ("thanks for"), or of [past-remark] ("was", "missed", "great
-    ///   seeing") unless a verb in -ing follows it ("I was hoping to meet tonight", "were going
-    ///   to") or, for a word that asks, a subject ("Were you still up for tennis Sat 9am?");
-    /// - a word in -ed opening the clause, alone or after a subject pronoun ("Shoveled 14 inches
-    ///   of snow this morning", "We hiked last Sunday"), where English puts the sentence's verb.
-    ///   (Elsewhere such a word is often a participle naming a done task, "car serviced last
-    ///   mon", or the verb of a clause inside a request: "Log the hours I worked last night".)
-    /// A word of [future-marker] ("will", "I'd", "let's") in the clause tells of what is to come
-    /// instead. (A time a thing was moved to is planned: `isToldOf`.)
+    /// Whether a clause tells of the past and of nothing to come: a phrase of [gratitude]
+    /// ("thanks for") or [comparison-word] ("vs"), or a past verb (`saysPastVerb`: "was",
+    /// "came", "Missed the 8:12", "We hiked last Sunday"). A word of [future-marker] ("will",
+    /// "I'd", "let's") in the clause tells of what is to come instead. (A time a thing was moved
+    /// to is planned: `isToldOf`.)
     func tellsOfPast(_ chart: ChartParser.Chart, in clause: Range<Int>) -> Bool {
         let words = chart.words
         var past = false
@@ -90,9 +88,12 @@ extension DateTimeStage {
     }
 
     /// Whether a past verb is said at atom `i`: a phrase of [past-remark] anywhere, or where a
-    /// clause's verb stands (its start, or after a subject pronoun there) a phrase of
-    /// [past-participle] or a regular past in -ed; not before a verb in -ing ("was hoping"),
-    /// nor when it asks ("Were you still up for tennis Sat 9am?").
+    /// clause's verb stands (its start, after a word of [interjection] there, or after a subject
+    /// pronoun: "Sorry I missed your call") a phrase of [past-participle] or a regular past in
+    /// -ed. (Elsewhere such a word is often a participle naming a done task, "car serviced last
+    /// mon", or the verb of a clause inside a request: "Log the hours I worked last night".) Not
+    /// before a verb in -ing ("was hoping"), nor when it asks ("Were you still up for tennis Sat
+    /// 9am?").
     func saysPastVerb(_ chart: ChartParser.Chart, at i: Int, in clause: Range<Int>) -> Bool {
         let words = chart.words, atoms = chart.atoms
         // (A word like "sorry" may open the clause first: "Sorry I missed your call".)
