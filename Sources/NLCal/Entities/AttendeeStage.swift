@@ -120,6 +120,12 @@ public final class AttendeeStage: Stage {
             end = k
             k += 1
         }
+        // "Leo's mum", "Naledi's mom": a family word after a possessive name is the person.
+        if tokens[end].original.hasSuffix("'s") || tokens[end].original.hasSuffix("’s"), k < tokens.count,
+           kin.contains(words, k), !state.isClaimed(tokens[k].range) {
+            end = k
+            k += 1
+        }
         // "the Boston team", "Rex the dog": a group or an animal, not a person.
         // ("Email Gemma the board minutes": a group word with a noun after it is that noun's.)
         var after = k

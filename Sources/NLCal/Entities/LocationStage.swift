@@ -261,7 +261,8 @@ public final class LocationStage: Stage {
             if tokens[head].isCapitalized, next < tokens.count, tokens[next].isCapitalized || joined, !state.isClaimed(tokens[next].range) {
                 return extend(from: head, tokens, words, state, anyCase: false, afterThe: isThe)
             }
-            return s + venue - 1
+            // ("school hall", "church hall": the kind of place goes on.)
+            return venueRunEnd(s + venue - 1, tokens, words, state)
         }
         var first = s
         if isThe, s + 1 < tokens.count { first = s + 1 }
