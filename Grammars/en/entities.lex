@@ -31,6 +31,7 @@ candy | sweets | chocolate | chocolates | leftovers | episode | episodes | movie
 music | playlist | album | card | cards | gift | gifts | present | presents | wrapping | cookies | recipe | recipes | ideas | beads
 cactus | island | pudding | stocking | stockings | wreath | bonus | spirit | shopping list | wish list | wishlist | catalogue | catalog
 market | markets | fair | fayre | bazaar | shopping
+cathedral | church | school | college | hospital | street | st | road | hall | academy
 
 # Words that make the time right after them a greeting or someone else's, not an event's
 # time: "Happy new year!", "Merry Christmas", "how was your weekend?".

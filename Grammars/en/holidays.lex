@@ -20,7 +20,7 @@ boxing day | st stephen's day | st. stephen's day | saint stephen's day | st ste
 new year's eve | new years eve | new year eve | nye = 12-31
 new year's day | new years day | new year's | new years | new year = 01-01
 valentine's day | valentines day | valentine day | valentine's | valentines = 02-14
-st patrick's day | st. patrick's day | saint patrick's day | saint patricks day | st paddy's day | st patricks day | st paddys day | saint paddy's day | saint paddys day | st. paddy's day | st patty's day | st pattys day | st. patty's day | saint patty's day | paddy's day | paddys day | patrick's day = 03-17
+st patrick's day | st. patrick's day | saint patrick's day | saint patricks day | st paddy's day | st patricks day | st paddys day | saint paddy's day | saint paddys day | st. paddy's day | st patty's day | st pattys day | st. patty's day | saint patty's day | paddy's day | paddys day | patrick's day | st patrick's | st. patrick's | st paddy's | st. paddy's | st patty's | st. patty's = 03-17
 halloween | hallowe'en = 10-31
 all saints day | all saints' day = 11-01
 veterans day | veteran's day = 11-11
