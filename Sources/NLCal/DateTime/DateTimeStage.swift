@@ -399,6 +399,18 @@ public final class DateTimeStage: Stage {
             if let merged { folded = merged; used.append(item) }
         }
         candidates.append((folded, used))
+        // Three phrases or more: the ones that name a day joined first, then the others, for
+        // when the order above does not resolve ("10/22 (Thu) — rehearsal 6-9pm": the date and
+        // its weekday, then the hours).
+        if used.count > 2 {
+            let named = near.filter { e in used.contains { $0.start == e.0.start && $0.end == e.0.end } }
+            let days = named.filter { !$0.1.hasTimeOfDay }, times = named.filter { $0.1.hasTimeOfDay }
+            if !days.isEmpty, !times.isEmpty {
+                var joined: TimeExpr? = days[0].1
+                for e in days.dropFirst() + times { joined = joined.flatMap { Operators.intersect($0, e.1) } }
+                if let joined { candidates.append((joined, days.map(\.0) + times.map(\.0))) }
+            }
+        }
         // A holiday that does not fall on the day said beside it names the event ("Diwali
         // dinner at Priya's Sat 7", "Christmas party Fri 7pm"): the other phrases are the time.
         if used.count > 1, DateTimeStage.namesHoliday(longest.1) {
