@@ -187,6 +187,8 @@ public final class TitleStage: Stage {
     func keepsMark(_ tokens: [Token], _ run: Range<Int>) -> Bool {
         let first = tokens[run.lowerBound]
         guard first.isPunctuation, !TitleStage.isPictograph(first) else { return false }
+        // A closing bracket whose opening one went with the cut goes too ("(Thu) — rehearsal").
+        if [")", "]", "}"].contains(first.original) { return false }
         let rest = run.dropFirst()
         // ("Lovely to see you on Wednesday! Lunch again…": the mark ends the sentence before the cut.)
         if TitleStage.isExpressiveMark(first) { return true }
