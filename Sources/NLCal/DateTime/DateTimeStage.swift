@@ -273,7 +273,7 @@ public final class DateTimeStage: Stage {
             }
             let toldOf = exprs.map { e in
                 isToldOf(e.0, chart, pastClauses: pastClauses)
-                    || (refused.contains { $0.contains(e.0.start) } && negationStart(e.0, chart) == nil)
+                    || (DateTimeStage.clause(containing: e.0.start, in: refused) != nil && negationStart(e.0, chart) == nil)
             }
             // (Nor does anything else a refusal says: "Not keen on evenings; can we do 11 on Saturday?")
             if toldOf.contains(false) {

@@ -37,6 +37,17 @@ extension DateTimeStage {
         return result
     }
 
+    /// The clause of `clauses` (in text order, apart) that holds atom `i`, found by halving: a
+    /// long text has thousands of clauses and times.
+    static func clause(containing i: Int, in clauses: [Range<Int>]) -> Range<Int>? {
+        var lo = 0, hi = clauses.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if clauses[mid].upperBound <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < clauses.count && clauses[lo].contains(i) ? clauses[lo] : nil
+    }
+
     /// ",", ";", ":", "!", "?", ".", or a dash with a space before it (the tokenizer reads "–"
     /// and "—" as "-"; "Mon–Wed" has no space and is a range).
     static func isClauseMark(_ atom: Atom) -> Bool {
@@ -123,7 +134,7 @@ extension DateTimeStage {
     /// Whether a time said in a clause that tells of the past is told of, not planned: not
     /// after a word of [future-prep] ("Got tickets for Saturday 7pm", "moved to Friday").
     func isToldOf(_ item: Item, _ chart: ChartParser.Chart, pastClauses: [Range<Int>]) -> Bool {
-        guard pastClauses.contains(where: { $0.contains(item.start) }) else { return false }
+        guard DateTimeStage.clause(containing: item.start, in: pastClauses) != nil else { return false }
         // ("Thanks for last night": the "for" of thanks.)
         let thanked = (max(0, item.start - 6)..<item.start).contains { gratitude.isPhrase(chart.words, from: $0, to: item.start) }
         return item.start == 0 || thanked || !futurePreps.hasWord(chart.words[item.start - 1])
@@ -138,7 +149,7 @@ extension DateTimeStage {
         // A verb that tells of the past must say it: a regular past opening the text may be an
         // adjective ("Scheduled power outage Sun 2:30am"), a comparison says nothing of when
         // ("vs Red Lions sun 4pm").
-        guard let clause = pastClauses.first(where: { $0.contains(item.start) }) else { return nil }
+        guard let clause = DateTimeStage.clause(containing: item.start, in: pastClauses) else { return nil }
         let verb = clause.contains { k in
             saysPastVerb(chart, at: k, in: clause) && !(k == clause.lowerBound && DateTimeStage.isPastTenseForm(chart.atoms[k].text)
                 && !pastParticiples.hasWord(chart.words[k]) && !pastRemarks.hasWord(chart.words[k]))

@@ -71,9 +71,20 @@ public final class TitleStage: Stage {
         let kept = keptMeals(tokens, words, timeCuts: timeCuts, all: keepMeals)
         var runs: [Range<Int>] = []
         var runStart = -1
+        // The cuts merged and in order, walked beside the tokens (a long text has thousands).
+        var merged: [Range<Int>] = []
+        for c in cuts.sorted(by: { $0.lowerBound < $1.lowerBound }) where !c.isEmpty {
+            if let last = merged.last, c.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, c.upperBound)
+            } else {
+                merged.append(c)
+            }
+        }
+        var next = 0
         for i in tokens.indices {
             let r = tokens[i].range
-            if !kept.contains(i), cuts.contains(where: { $0.overlaps(r) }) {
+            while next < merged.count, merged[next].upperBound <= r.lowerBound { next += 1 }
+            if !kept.contains(i), next < merged.count, merged[next].overlaps(r) {
                 if runStart >= 0 { runs.append(runStart..<i); runStart = -1 }
                 continue
             }
