@@ -32,6 +32,9 @@ public final class DateTimeStage: Stage {
     let titleConnectors: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
+    /// "next" and "to" ("sat next to sam"), compared by number on every candidate phrase.
+    let nextWord: Int32
+    let toWord: Int32
     /// Categories that are kinds of `time`.
     let isTime: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
@@ -126,6 +129,8 @@ public final class DateTimeStage: Stage {
         ruleNameTable = grammar.rules.map(\.name)
         standsAlone = grammar.rules.map(\.standsAlone)
         atSignWord = parser.vocabulary.id("@")
+        nextWord = parser.vocabulary.id("next")
+        toWord = parser.vocabulary.id("to")
         reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in
             let id = CategoryID($0)
             return [timeCategory, recurrenceCategory, durationCategory].contains { $0.map { grammar.isKind(id, of: $0) } ?? false }
@@ -702,7 +707,6 @@ public final class DateTimeStage: Stage {
     /// Whether a time names a day (a weekday, a date, a day word…), not only a time of day.
     static func namesDay(_ e: TimeExpr) -> Bool { datePart(e) != nil }
 
-    /// The time of day a time names, without its day: "3pm" of "Friday 3pm".
     /// Whether a time says an hour on the clock ("Monday 7am"; not "Monday morning").
     static func namesClockTime(_ e: TimeExpr) -> Bool {
         switch e {
@@ -713,6 +717,7 @@ public final class DateTimeStage: Stage {
         }
     }
 
+    /// The time of day a time names, without its day: "3pm" of "Friday 3pm".
     static func timeOfDayPart(_ e: TimeExpr) -> TimeExpr? {
         switch e {
         case .fields(var f):
@@ -826,11 +831,6 @@ public final class DateTimeStage: Stage {
         return out
     }
 
-    /// Weighted interval scheduling over the reportable items.
-    ///
-    /// The candidates are bucketed by end position with a counting sort into one scratch
-    /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
-    /// and read in place: no array per position, no copy of an item until the choice is made.
     /// The atoms that are a dash set apart by spaces and typed as one ("—"): it ends a clause, and
     /// no phrase reads across it ("Not Friday — Saturday works" is no range from Friday to
     /// Saturday).
@@ -841,6 +841,11 @@ public final class DateTimeStage: Stage {
         }
     }
 
+    /// Weighted interval scheduling over the reportable items.
+    ///
+    /// The candidates are bucketed by end position with a counting sort into one scratch
+    /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
+    /// and read in place: no array per position, no copy of an item until the choice is made.
     func select(_ chart: ChartParser.Chart, sentenceDashes: [Int] = []) -> [Item] {
         let items = chart.items
         let n = chart.atoms.count
@@ -952,7 +957,7 @@ public final class DateTimeStage: Stage {
             }
         }
         // "sat next to sam": "next to" is a place, not the next Saturday.
-        if item.end < atoms.count, atoms[item.end - 1].text.lowercased() == "next", atoms[item.end].text.lowercased() == "to" { return true }
+        if nextWord >= 0, item.end < atoms.count, words[item.end - 1] == nextWord, words[item.end] == toWord { return true }
         // Chapter and verse: "Acts 2:38", "1 Corinthians 13:4".
         if item.start > 0, item.end - item.start == 3, atoms[item.start + 1].text == ":", scriptureBooks.hasWord(words[item.start - 1]) {
             return true

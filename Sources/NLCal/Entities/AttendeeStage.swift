@@ -121,7 +121,7 @@ public final class AttendeeStage: Stage {
             k += 1
         }
         // "Leo's mum", "Naledi's mom": a family word after a possessive name is the person.
-        if tokens[end].original.hasSuffix("'s") || tokens[end].original.hasSuffix("’s"), k < tokens.count,
+        if tokens[end].isPossessive, k < tokens.count,
            kin.contains(words, k), !state.isClaimed(tokens[k].range) {
             end = k
             k += 1

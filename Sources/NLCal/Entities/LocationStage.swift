@@ -141,7 +141,7 @@ public final class LocationStage: Stage {
     }
 
     func possessiveWord(_ t: Token, _ state: ParseState) -> Bool {
-        t.kind == .word && !t.isCapitalized && !state.isClaimed(t.range) && (t.original.hasSuffix("'s") || t.original.hasSuffix("’s"))
+        t.kind == .word && !t.isCapitalized && !state.isClaimed(t.range) && t.isPossessive
     }
 
     /// After "at", someone's home typed in lower case: "bbq at shaz's sun arvo", "drinks at jo's

@@ -118,6 +118,8 @@ extension Token {
     /// Starts with an upper-case letter as typed ("Shibuya", "WeWork", "HQ").
     var isCapitalized: Bool { original.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
     var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
+    /// Ends in "'s" as typed, either apostrophe ("Leo's", "Mom’s"; the text makes them one).
+    var isPossessive: Bool { text.hasSuffix("'s") }
 }
 
 extension WordList {

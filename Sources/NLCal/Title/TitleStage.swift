@@ -113,7 +113,7 @@ public final class TitleStage: Stage {
             // Trailing connectors before a cut, leading connectors after one; a verb's particle
             // stays ("Check in every 2 weeks").
             // (Not before a possessive that was cut: "Following up on Monday's call" keeps "on".)
-            let beforePossessive = run.upperBound < tokens.count && (tokens[run.upperBound].original.hasSuffix("'s") || tokens[run.upperBound].original.hasSuffix("’s"))
+            let beforePossessive = run.upperBound < tokens.count && tokens[run.upperBound].isPossessive
             if !cuts.isEmpty, !beforePossessive {
                 while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1, in: run),
                       !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2),
