@@ -12,6 +12,9 @@
 #   sat-1 / sun+1 … (moved when it falls on that weekday), eve (kept from the evening before),
 #   days:N (lasts N days), to:BASE (lasts until that day, inclusive), avoid:BASE:±N (moved N
 #   days when it falls on BASE), at:HH:MM for:MIN (a time of day, lasting MIN minutes).
+# Days some places keep on another date follow the default after `;`: PLACES: VALUE, where a
+# place is a country code (GB) or a zone (Australia/Perth, for one state's day). The user's
+# zone picks: its own entry, else its country's (the locale's region for UTC and the like).
 
 [holiday-word]
 christmas | xmas | christmas day | xmas day | x-mas = 12-25
@@ -24,7 +27,17 @@ st patrick's day | st. patrick's day | saint patrick's day | saint patricks day 
 halloween | hallowe'en = 10-31
 all saints day | all saints' day = 11-01
 veterans day | veteran's day = 11-11
-independence day | fourth of july = 07-04
+fourth of july = 07-04
+# Independence Day where the user is: the US's by default.
+independence day = 07-04 ; IN: 08-15 ; PK: 08-14 ; PH: 06-12 ; NG: 10-01 ; GH: 03-06 ; KE: 12-12 ; MX: 09-16 ; BR: 09-07 ; LK: 02-04 ; BD: 03-26 ; JM: 08-06
+# South Africa's public holidays named for a cause; Women's Day elsewhere is 8 March.
+women's day | womens day = 03-08 ; ZA: 08-09
+international women's day | international womens day | iwd = 03-08
+national women's day = 08-09
+heritage day = 09-24
+youth day = 06-16
+freedom day = 04-27
+day of reconciliation = 12-16
 earth day = 04-22
 # More days of the English-speaking calendars (US, Canada, UK, Ireland, Australia, New Zealand).
 juneteenth | juneteenth day = 06-19
@@ -53,7 +66,14 @@ st david's day | st. david's day | saint david's day | st davids day = 03-01
 st george's day | st. george's day | saint george's day | st georges day = 04-23
 early may bank holiday = nth:5:1:1
 spring bank holiday = nth:5:-1:1
-summer bank holiday | august bank holiday = nth:8:-1:1
+# Ireland's (and Scotland's) August bank holiday is the first Monday; England's the last.
+summer bank holiday | august bank holiday = nth:8:-1:1 ; IE: nth:8:1:1
+may bank holiday | may day bank holiday = nth:5:1:1
+# Ireland's June and October bank holidays: the first Monday of June, the last of October.
+june bank holiday = nth:6:1:1
+october bank holiday = nth:10:-1:1
+# St Brigid's Day (1 February; Ireland's bank holiday is the first Monday of February).
+st brigid's day | st. brigid's day | saint brigid's day | st brigids day = 02-01
 australia day = 01-26
 anzac day = 04-25
 waitangi day = 02-06
@@ -61,18 +81,25 @@ bastille day = 07-14
 world vegan day = 11-01
 # National Boss's Day is observed on the nearest weekday.
 boss's day | bosses day | boss day | boss's | national boss day = 10-16 sat-1 sun+1
-thanksgiving | thanksgiving day = nth:11:4:4
+# Canada gives thanks on the second Monday of October.
+thanksgiving | thanksgiving day = nth:11:4:4 ; CA: nth:10:2:1
 black friday = nth:11:4:4+1
 cyber monday = nth:11:4:4+4
 memorial day = nth:5:-1:1
-labor day | labour day = nth:9:1:1
+# Labour Day: New Zealand's is the fourth Monday of October; Australia's is set by each state
+# (Victoria and Tasmania's Eight Hours Day the second Monday of March, Western Australia's
+# the first; Queensland and the Northern Territory's May Day the first Monday of May; New
+# South Wales, the ACT and South Australia the first Monday of October).
+labor day | labour day = nth:9:1:1 ; NZ: nth:10:4:1 ; Australia/Melbourne Australia/Hobart: nth:3:2:1 ; Australia/Perth: nth:3:1:1 ; Australia/Brisbane Australia/Darwin: nth:5:1:1 ; Australia/Sydney Australia/Adelaide Australia/Broken_Hill: nth:10:1:1
+eight hours day = nth:3:2:1
 mlk day | mlk jr. day | mlk jr day | martin luther king day | martin luther king jr. day | martin luther king junior day | martin luther king's day | martin luther kings day | martin luther king jr day | civil rights day = nth:1:3:1
 presidents day | presidents' day | president's day | washington's birthday = nth:2:3:1
 columbus day | indigenous peoples day = nth:10:2:1
-mother's day | mothers day | mother day = nth:5:2:7
-father's day | fathers day | father day = nth:6:3:7
-# The UK's Mother's Day: the fourth Sunday of Lent, three weeks before Easter.
+# The UK's and Ireland's Mother's Day is Mothering Sunday: the fourth Sunday of Lent, three weeks
+# before Easter. Australia and New Zealand keep Father's Day on the first Sunday of September.
+mother's day | mothers day | mother day = nth:5:2:7 ; GB IE: easter-21
 mothering sunday = easter-21
+father's day | fathers day | father day = nth:6:3:7 ; AU NZ: nth:9:1:7
 # Australia: the first Tuesday of November (a public holiday in Melbourne).
 melbourne cup day | melbourne cup = nth:11:1:2
 easter | easter sunday | easter day = easter

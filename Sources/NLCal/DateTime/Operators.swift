@@ -669,7 +669,27 @@ public enum Operators {
     /// `eve` (starts the day before),
     /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive), `avoid:BASE:±N`
     /// (moved N days when it falls on BASE), `at:HH:MM` and `for:MIN` (a time of day and length).
+    /// A holiday value: the default, then `; PLACE…: VALUE` for the places that keep it on
+    /// another day ("nth:5:2:7 ; GB IE: easter-21"). A place is a two-letter country code or
+    /// a zone identifier.
     static func parseHoliday(_ s: String) -> Holiday? {
+        let parts = s.split(separator: ";")
+        guard let first = parts.first, var h = parseSingleHoliday(first) else { return nil }
+        for part in parts.dropFirst() {
+            guard let colon = part.range(of: ": ") else { return nil }
+            let places = part[..<colon.lowerBound].split(separator: " ").map(String.init)
+            guard !places.isEmpty, places.allSatisfy(isPlace), let v = parseSingleHoliday(part[colon.upperBound...]) else { return nil }
+            h.regional.append(Holiday.Regional(places: places, holiday: v))
+        }
+        return h
+    }
+
+    /// A country code ("GB") or a zone identifier ("Australia/Perth").
+    private static func isPlace(_ p: String) -> Bool {
+        (p.count == 2 && p.allSatisfy { $0.isASCII && $0.isUppercase }) || (p.contains("/") && Zone(identifier: p) != nil)
+    }
+
+    private static func parseSingleHoliday(_ s: Substring) -> Holiday? {
         let words = s.split(separator: " ")
         guard let first = words.first, let base = parseHolidayBase(first) else { return nil }
         var h = Holiday(base)

@@ -162,7 +162,7 @@ public struct Resolver {
             s.grain = min(s.grain, d.finestGrain)
             return s
         case .holiday(let h):
-            return holiday(h, ref: ref, window: window)
+            return holiday(kept(h), ref: ref, window: window)
         case .zoned(let inner, let id, let abbr):
             return zoned(inner, zoneID: id, abbreviation: abbr, ref: ref)
         case .edge(let inner, let part):
@@ -756,8 +756,9 @@ public struct Resolver {
             r.zone = zone
             let res = r.fields(f, ref: LocalDateTime(t.date.adding(days: -1)), window: nil)
             return res.flatMap { $0.start < t ? $0 : r.fields(f, ref: LocalDateTime($0.start.date.adding(days: -1)), window: nil) }
-        case .holiday(let h):
+        case .holiday(let named):
             // One that has not ended by t is not over yet ("last summer" said in summer).
+            let h = kept(named)
             var y = t.date.year
             while y > t.date.year - 3 {
                 if let d = h.starts(in: y).last(where: { holidaySpan(h, $0).end <= t }) { return holidaySpan(h, d) }
@@ -885,6 +886,15 @@ public struct Resolver {
     /// a time of day ("to 5pm" → 17:00).
     func endOf(_ end: Span, _ b: TimeExpr) -> LocalDateTime {
         end.grain >= .day && !b.hasTimeOfDay ? end.end : end.start
+    }
+
+    /// A holiday as kept where the user is: the zone's own variant, else its country's (the
+    /// locale's region for a zone of no country: "en-GB" in UTC).
+    func kept(_ h: Holiday) -> Holiday {
+        guard !h.regional.isEmpty else { return h }
+        let id = ctx.zone.identifier
+        let region = ctx.locale.split(separator: "-").dropFirst().first.map { $0.uppercased() }
+        return h.kept(inZone: ZoneCountry.canonical(id), country: ZoneCountry.country(of: id) ?? region)
     }
 
     /// A holiday's next occurrence: one still going on counts ("Ramadan" said during Ramadan);

@@ -343,8 +343,27 @@ public struct Holiday: Hashable, Sendable {
     /// an hour rather than a day (Earth Hour, 20:30–21:30).
     public var timeOfDay: Int?
     public var minutes = 60
+    /// The same name kept on other days in some places ("Mother's Day" is Mothering Sunday in
+    /// the UK and Ireland): the variant for the user's place replaces this one (`kept(in:)`).
+    public var regional: [Regional] = []
+
+    /// A holiday's day in some places: country codes ("GB") and zone identifiers
+    /// ("Australia/Melbourne", for a day kept by one state).
+    public struct Regional: Hashable, Sendable {
+        public var places: [String]
+        public var holiday: Holiday
+    }
 
     public init(_ base: Base) { self.base = base }
+
+    /// The holiday as kept in a zone: a variant naming the zone itself first, then one naming
+    /// its country (or, for a zone of no country, the locale's region); else this one.
+    func kept(inZone zone: String, country: String?) -> Holiday {
+        guard !regional.isEmpty else { return self }
+        if let v = regional.first(where: { $0.places.contains(zone) }) { return v.holiday }
+        if let country, let v = regional.first(where: { $0.places.contains(country) }) { return v.holiday }
+        return self
+    }
 
     public var isSpan: Bool { days > 1 || until != nil }
 
