@@ -18,6 +18,8 @@ public final class DateTimeStage: Stage {
     let timeCategory: CategoryID?
     let recurrenceCategory: CategoryID?
     let durationCategory: CategoryID?
+    /// A time of day (a bare hour's reading as a clock time, not as a day of the month).
+    let todCategory: CategoryID?
     /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
@@ -124,6 +126,7 @@ public final class DateTimeStage: Stage {
         timeCategory = grammar.categoryID("time")
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
+        todCategory = grammar.categoryID("tod")
         let time = timeCategory
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         ruleNameTable = grammar.rules.map(\.name)
@@ -866,10 +869,18 @@ public final class DateTimeStage: Stage {
                 var first = 0, last = n
                 while first < n, !isLetters(atoms[first]) && !atoms[first].isDigits { first += 1 }
                 while last > first, !isLetters(atoms[last - 1]) && !atoms[last - 1].isDigits { last -= 1 }
+                // A holiday's name that names a thing ("Black Friday shopping") lends none of its
+                // words to a time: no "Friday" out of it.
+                var thingNames: [(Int, Int)] = []
+                for i in items.indices where isThingNamedForHoliday(items[i], atoms, words) {
+                    thingNames.append((items[i].start, items[i].end))
+                }
                 for i in items.indices where (!items[i].latent || (items[i].rule >= 0 && standsAlone[Int(items[i].rule)]
-                                                                    && items[i].start == first && items[i].end == last))
+                                                                    && items[i].start == first && items[i].end == last)
+                                              || (items[i].end == last && isHourAfterPeople(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
-                    && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 }) {
+                    && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 })
+                    && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
                     bucket[items[i].end + 1] += 1
                     cand[candidates] = Int32(i)
                     candidates += 1
@@ -913,6 +924,32 @@ public final class DateTimeStage: Stage {
                 return out.reversed()
             }
         }
+    }
+
+    /// A bare hour that ends the text right after the people met: "Sunday brunch with Mum 11",
+    /// "coffee w/ Sam 3", "drinks with the team 6". After a few words that name people, a last
+    /// number has nothing else to count (a counting word right before it still counts:
+    /// "with Group 4").
+    func isHourAfterPeople(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        guard item.latent, item.category == todCategory, item.end - item.start == 1, item.start >= 2, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
+              let v = Int(atoms[item.start].text), (1...12).contains(v), !countNouns.hasWord(words[item.start - 1]) else { return false }
+        // Back over the names (up to three words, joined by "and", "&" or commas) to the word
+        // that brings them in.
+        var k = item.start - 1, names = 0
+        while k >= 0, names <= 3 {
+            if isLetters(atoms[k]) && !attendeeIntros.hasWord(words[k]) && !listJoiners.hasWord(words[k]) { names += 1; k -= 1; continue }
+            if names > 0, listJoiners.hasWord(words[k]) || atoms[k].text == "," { k -= 1; continue }
+            break
+        }
+        guard names > 0, names <= 3, k >= 0 else { return false }
+        return attendeeIntros.startsPhrase(words, at: k) || (k >= 1 && attendeeIntros.isPhrase(words, from: k - 1, to: k + 1))
+    }
+
+    /// A thing named for a holiday: "the Christmas tree", "Thanksgiving leftovers", "Black
+    /// Friday shopping".
+    func isThingNamedForHoliday(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        guard item.end < atoms.count, case .time(let t) = item.value, DateTimeStage.namesHolidayOrSeason(t) else { return false }
+        return holidayObjects.startsPhrase(words, at: item.end)
     }
 
     /// A phrase that starts with a number right after a counting word ("pages 10-12", "ages
@@ -1040,11 +1077,7 @@ public final class DateTimeStage: Stage {
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
         if isPlaceAfterAtSign(item, atoms, words) { return true }
-        // A thing named for a holiday: "the Christmas tree", "Thanksgiving leftovers".
-        if item.end < atoms.count, case .time(let t) = item.value, DateTimeStage.namesHolidayOrSeason(t),
-           holidayObjects.startsPhrase(words, at: item.end) {
-            return true
-        }
+        if isThingNamedForHoliday(item, atoms, words) { return true }
         // A region's name that starts a place's name is the place: "12pm Central Park", "lunch
         // 12pm Mountain View", "7pm Pacific Heights" (but "9am Central", "9am Central Time").
         let last = item.end - 1
