@@ -10,4 +10,4 @@ breakfast | brekkie | brekky | breaky | brunch | coffee | standup | stand-up | d
 # Words of things that run at both halves of the day: a bare 7–11 said with one is still the
 # morning, but flagged ("Shinkansen to Kyoto next Mon 7:40": 07:40 or 19:40?).
 [either-half-cue]
-train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | departure | departs | depart | boarding | red-eye | shift | night shift
+train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | departure | departs | depart | boarding | red-eye | shift | night shift | airport | airport run | taxi | cab

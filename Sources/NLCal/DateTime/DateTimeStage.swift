@@ -982,11 +982,11 @@ public final class DateTimeStage: Stage {
     func isNoTime(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         if isCountedNumbers(item, atoms, words) || isMeasure(item, atoms, words) { return true }
         // A pair of numbers after a pair that counts or scores is another: "took the set 7-5 and
-        // then 6-4".
+        // then 6-4", "Final score 7-5 6-4".
         if item.end - item.start == 3, atoms[item.start].isDigits, atoms[item.start + 1].text == "-", atoms[item.start + 2].isDigits {
             var k = item.start - 1
             while k >= 0, item.start - k <= 2, ["and", "then", ",", "&"].contains(atoms[k].text.lowercased()) { k -= 1 }
-            if k >= 2, k < item.start - 1, atoms[k].isDigits, atoms[k - 1].text == "-", atoms[k - 2].isDigits {
+            if k >= 2, atoms[k].isDigits, atoms[k - 1].text == "-", atoms[k - 2].isDigits {
                 var earlier = item
                 earlier.start = k - 2
                 earlier.end = k + 1
@@ -1281,12 +1281,20 @@ public final class DateTimeStage: Stage {
     }
 
     /// Whether a pm cue ("dinner"), else an am cue ("breakfast"), else a cue for both halves
-    /// of the day ("train") is among the atoms.
+    /// of the day ("train") is among the atoms. Where cues overlap, the longest phrase is the
+    /// one said: "airport run" runs at both halves, not in the morning like a "run".
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {
-        if pmCues.occurs(in: words) { return .pm }
-        if amCues.occurs(in: words) { return .am }
-        if eitherHalfCues.occurs(in: words) { return .either }
-        return .none
+        var pm = false, am = false, either = false
+        var i = 0
+        while i < words.count {
+            let p = pmCues.longestPhrase(words, at: i), a = amCues.longestPhrase(words, at: i)
+            let e = eitherHalfCues.longestPhrase(words, at: i)
+            let longest = max(p, a, e)
+            if longest == 0 { i += 1; continue }
+            if p == longest { pm = true } else if a == longest { am = true } else { either = true }
+            i += longest
+        }
+        return pm ? .pm : am ? .am : either ? .either : .none
     }
 
     func scalarRange(_ item: Item, _ chart: ChartParser.Chart) -> Range<Int> {

@@ -123,10 +123,7 @@ extension Token {
 }
 
 extension WordList {
-    /// Whether some phrase of the list occurs in a run of atoms' word numbers, piece by piece
-    /// (not bound to token edges).
-    /// Whether a phrase of the list starts at atom `i` of `words` (atoms' word numbers).
-    /// Whether some phrase of the list is exactly `words[from..<to]`.
+    /// Whether some phrase of the list is exactly `words[from..<to]` (atoms' word numbers).
     func isPhrase(_ words: [Int32], from: Int, to: Int) -> Bool {
         guard from < to, to <= words.count, words[from] >= 0 else { return false }
         return phrases(startingWith: words[from]).contains { p in
@@ -134,16 +131,23 @@ extension WordList {
         }
     }
 
-    func startsPhrase(_ words: [Int32], at i: Int) -> Bool {
-        guard i < words.count, words[i] >= 0 else { return false }
-        for p in phrases(startingWith: words[i]) where i + p.count <= words.count {
+    /// Whether a phrase of the list starts at atom `i` of `words`.
+    func startsPhrase(_ words: [Int32], at i: Int) -> Bool { longestPhrase(words, at: i) > 0 }
+
+    /// The atoms the longest phrase of the list starting at atom `i` takes; 0 when none does.
+    func longestPhrase(_ words: [Int32], at i: Int) -> Int {
+        guard i < words.count, words[i] >= 0 else { return 0 }
+        var longest = 0
+        for p in phrases(startingWith: words[i]) where p.count > longest && i + p.count <= words.count {
             var same = true
             for j in 1..<max(p.count, 1) where p[j] != words[i + j] { same = false; break }
-            if same { return true }
+            if same { longest = p.count }
         }
-        return false
+        return longest
     }
 
+    /// Whether some phrase of the list occurs in a run of atoms' word numbers, piece by piece
+    /// (not bound to token edges).
     func occurs(in words: [Int32]) -> Bool {
         words.indices.contains { startsPhrase(words, at: $0) }
     }
