@@ -101,6 +101,12 @@ public enum Operators {
             f.minute = 60 - m
             return .time(.fields(f))
         }),
+        "minute-of-hour": ("minutes past an hour not said, the next time the clock shows them: twenty past, half past (N in 5…55, a multiple of 5)", { a in
+            guard let m = arg(a, 0)?.int, (5...55).contains(m), m % 5 == 0 else { return nil }
+            var f = Fields()
+            f.minute = m
+            return .time(.fields(f))
+        }),
         "time-of-day": ("a named time of day: noon = 12:00", { a in
             guard let t = arg(a, 0)?.textValue, let secs = parseHHMM(t) else { return nil }
             var f = Fields()

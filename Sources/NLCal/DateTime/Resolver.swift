@@ -463,6 +463,17 @@ public struct Resolver {
             if let w = window, start < w.start || start > w.end || (start == w.end && hour != 24) { return nil }
             return Span(start: start, end: start.adding(seconds: f.grain == .second ? 1 : f.grain == .minute ? 60 : 3600), grain: f.grain)
         }
+        if f.hour == nil, f.dayPart == nil, let m = f.minute {
+            // Minutes past an hour not said: the first hour of the day that shows them still
+            // to come ("see you at twenty past" said at 14:05 → 14:20).
+            for h in 0..<24 {
+                let start = LocalDateTime(day, hour: h, minute: m)
+                if checkFuture && start < ref { continue }
+                if let w = window, start < w.start || start >= w.end { continue }
+                return Span(start: start, end: start.adding(seconds: 60), grain: .minute)
+            }
+            return nil
+        }
         if let p = f.dayPart {
             let s = LocalDateTime(day, seconds: p.from), e = LocalDateTime(day, seconds: p.to)
             if checkFuture && e <= ref { return nil }

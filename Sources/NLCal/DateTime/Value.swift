@@ -130,7 +130,8 @@ public struct Fields: Hashable, Sendable {
         return .year
     }
 
-    public var hasTimeOfDay: Bool { hour != nil || dayPart != nil }
+    /// (A minute with no hour is the next time the clock shows it: "at twenty past".)
+    public var hasTimeOfDay: Bool { hour != nil || dayPart != nil || minute != nil }
     public var hasDate: Bool { year != nil || month != nil || day != nil || weekday != nil || weekdaySet != nil }
 
     /// Both sets of constraints at once, or nil when they contradict.
