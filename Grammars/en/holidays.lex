@@ -12,6 +12,7 @@
 #   sat-1 / sun+1 … (moved when it falls on that weekday), eve (kept from the evening before),
 #   days:N (lasts N days), to:BASE (lasts until that day, inclusive), avoid:BASE:±N (moved N
 #   days when it falls on BASE), at:HH:MM for:MIN (a time of day, lasting MIN minutes).
+# Several bases joined by commas (BASE,BASE) name whichever of those days comes next.
 # Days some places keep on another date follow the default after `;`: PLACES: VALUE, where a
 # place is a country code (GB) or a zone (Australia/Perth, for one state's day). The user's
 # zone picks: its own entry, else its country's (the locale's region for UTC and the like).
@@ -72,6 +73,9 @@ may bank holiday | may day bank holiday = nth:5:1:1
 # Ireland's June and October bank holidays: the first Monday of June, the last of October.
 june bank holiday = nth:6:1:1
 october bank holiday = nth:10:-1:1
+# The next bank holiday Monday: England and Wales's (Easter Monday, the first and last Mondays
+# of May, the last of August), or Ireland's (February, Easter, May, June, August, October).
+bank holiday monday | bank holiday mon | bank hol monday = easter+1,nth:5:1:1,nth:5:-1:1,nth:8:-1:1 ; IE: nth:2:1:1,easter+1,nth:5:1:1,nth:6:1:1,nth:8:1:1,nth:10:-1:1
 # St Brigid's Day (1 February; Ireland's bank holiday is the first Monday of February).
 st brigid's day | st. brigid's day | saint brigid's day | st brigids day = 02-01
 australia day = 01-26

@@ -697,8 +697,12 @@ public enum Operators {
 
     private static func parseSingleHoliday(_ s: Substring) -> Holiday? {
         let words = s.split(separator: " ")
-        guard let first = words.first, let base = parseHolidayBase(first) else { return nil }
+        // BASE,BASE…: the next of several days ("bank holiday Monday").
+        guard let first = words.first else { return nil }
+        let bases = first.split(separator: ",", omittingEmptySubsequences: false).map(parseHolidayBase)
+        guard let base = bases.first ?? nil, !bases.contains(where: { $0 == nil }) else { return nil }
         var h = Holiday(base)
+        h.others = bases.dropFirst().compactMap { $0 }
         let weekdays = ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7]
         for w in words.dropFirst() {
             if w == "eve" { h.offset -= 1; continue }

@@ -326,6 +326,9 @@ public struct Holiday: Hashable, Sendable {
     public enum LunarCalendar: String, Hashable, Sendable { case hebrew, islamic, chinese }
 
     public var base: Base
+    /// More days of the same name: the holiday is whichever comes ("bank holiday Monday" is
+    /// Easter Monday, the May ones or August's).
+    public var others: [Base] = []
     /// Observance moves, by ISO weekday of the computed day: [6: -1] moves a Saturday to Friday.
     public var weekdayShift: [Int: Int] = [:]
     /// Moved to the last day of this ISO weekday strictly before the computed day (the last
@@ -370,7 +373,9 @@ public struct Holiday: Hashable, Sendable {
 
     /// Start days of the occurrences that start in a Gregorian year.
     func starts(in year: Int) -> [CivilDate] {
-        Holiday.days(of: base, in: year).map { computed in
+        let computed = others.isEmpty ? Holiday.days(of: base, in: year)
+            : ([base] + others).flatMap { Holiday.days(of: $0, in: year) }.sorted()
+        return computed.map { computed in
             var d = computed
             for c in clashes where Holiday.days(of: c.base, in: d.year).contains(d) { d = d.adding(days: c.shift) }
             if let w = previousWeekday {
