@@ -21,7 +21,7 @@
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations: WordList
+    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations, kin, nameTitles: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -38,6 +38,8 @@ public final class LocationStage: Stage {
         notPlaceBefore = WordList("at-not-place", grammar: grammar, vocabulary: vocabulary)
         notPlaces = WordList("not-a-place", grammar: grammar, vocabulary: vocabulary)
         placeEnds = WordList("place-end", grammar: grammar, vocabulary: vocabulary)
+        kin = WordList("kin-word", grammar: grammar, vocabulary: vocabulary)
+        nameTitles = WordList("name-title", grammar: grammar, vocabulary: vocabulary)
         connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
         joiners = WordList("list-joiner", grammar: grammar, vocabulary: vocabulary)
         abbreviations = WordList("place-abbrev", grammar: grammar, vocabulary: vocabulary)
@@ -145,9 +147,12 @@ public final class LocationStage: Stage {
     }
 
     /// After "at", someone's home typed in lower case: "bbq at shaz's sun arvo", "drinks at jo's
-    /// place fri 8". The possessive (with a venue word after it) must run up to the time phrase,
+    /// place fri 8", "dinner at aunt miriam's friday 7" (a family word or a title may come
+    /// first). The possessive (with a venue word after it) must run up to the time phrase,
     /// punctuation or the end of the text.
-    func possessivePlace(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+    func possessivePlace(from start: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Int? {
+        var s = start
+        if s + 1 < tokens.count, kin.match(words, at: s) == 1 || nameTitles.match(words, at: s) == 1, !state.isClaimed(tokens[s].range) { s += 1 }
         guard s < tokens.count, tokens[s].kind == .word, !state.isClaimed(tokens[s].range) else { return nil }
         let t = tokens[s].original
         guard t.count > 2, t.hasSuffix("'s") || t.hasSuffix("’s") else { return nil }
