@@ -7,6 +7,11 @@ dinner | hot pot | hotpot | drinks | drink | pints | pint | beers | beer | cockt
 [am-cue]
 breakfast | brekkie | brekky | breaky | brunch | coffee | standup | stand-up | dentist | zahnarzt | doctor | vet | orthodontist | appt | blood test | physio | checkup | check-up | clinic | optician | optometrist | dermatologist | pediatrician | exam | midterm | quiz | sprint | planning | retro | demo | gym | run | jog | market | school run | commute | yoga | swim | swimming | meeting | sync | scrum | 1:1 | one-on-one | review | kickoff | kick-off | check-in | interview | training | workshop | class | lesson | lecture | appointment | standup meeting | office hours | yum cha | dim sum | school | work
 
+# What people meet for, after which a bare hour that ends the text is the time ("Thanksgiving
+# Eve drinks 9", "coffee 8"). Not numbered things ("Exam 2", "Sprint 4", "Show 3").
+[hour-after-word]
+drinks | drink | beers | beer | pints | pint | cocktails | wine | coffee | coffees | bbq | barbecue | karaoke | tea | catch-up | catchup | catch up | hangout | hang out | playdate | sleepover
+
 # Words of things that run at both halves of the day: a bare 7–11 said with one is still the
 # morning, but flagged ("Shinkansen to Kyoto next Mon 7:40": 07:40 or 19:40?).
 [either-half-cue]

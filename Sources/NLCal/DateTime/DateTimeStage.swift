@@ -45,6 +45,7 @@ public final class DateTimeStage: Stage {
     let amCues: WordList
     let pmCues: WordList
     let eitherHalfCues: WordList
+    let hourAfterWords: WordList
     /// Words that count things ("pages", "ages"): a range of bare numbers after one is no time.
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
@@ -147,6 +148,7 @@ public final class DateTimeStage: Stage {
         titleConnectors = list("title-connector")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
+        hourAfterWords = list("hour-after-word")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
         byVerbs = list("by-verb")
@@ -877,7 +879,7 @@ public final class DateTimeStage: Stage {
                 }
                 for i in items.indices where (!items[i].latent || (items[i].rule >= 0 && standsAlone[Int(items[i].rule)]
                                                                     && items[i].start == first && items[i].end == last)
-                                              || (items[i].end == last && isHourAfterPeople(items[i], atoms, words)))
+                                              || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
                     && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 })
                     && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
@@ -926,13 +928,15 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    /// A bare hour that ends the text right after the people met: "Sunday brunch with Mum 11",
-    /// "coffee w/ Sam 3", "drinks with the team 6". After a few words that name people, a last
-    /// number has nothing else to count (a counting word right before it still counts:
-    /// "with Group 4").
-    func isHourAfterPeople(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
-        guard item.latent, item.category == todCategory, item.end - item.start == 1, item.start >= 2, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
+    /// A bare hour (1–12) that ends the text right after what people meet for ("Thanksgiving Eve
+    /// drinks 9") or the people met ("Sunday brunch with Mum 11", "coffee w/ Sam 3", "drinks
+    /// with the team 6"): a last number there has nothing else to count (a counting word right
+    /// before it still counts: "with Group 4").
+    func isTrailingHour(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        guard item.latent, item.category == todCategory, item.end - item.start == 1, item.start >= 1, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
               let v = Int(atoms[item.start].text), (1...12).contains(v), !countNouns.hasWord(words[item.start - 1]) else { return false }
+        if (1...2).contains(where: { item.start >= $0 && hourAfterWords.isPhrase(words, from: item.start - $0, to: item.start) }) { return true }
+        guard item.start >= 2 else { return false }
         // Back over the names (up to three words, joined by "and", "&" or commas) to the word
         // that brings them in.
         var k = item.start - 1, names = 0
