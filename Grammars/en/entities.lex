@@ -118,6 +118,8 @@ not | be | have | also | well | never | just | still | need | want | help | take
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven
 the eleventh hour | at the eleventh hour | the 11th hour | at the 11th hour | eleventh hour | 11th hour | high noon | the nineteenth hole | nineteenth hole | the 19th hole | 19th hole
 morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
+# Names spelled like a time word with a letter left out: the singer, not a typo for "weekend".
+the weeknd
 
 # Nouns an ordinal right before counts, so the ordinal is no day of the month: "the 5th floor
 # boardroom", "her 30th birthday", "5th Avenue", "the 2nd round".

@@ -108,6 +108,11 @@ father's day | fathers day | father day = nth:6:3:7 ; AU NZ: nth:9:1:7
 melbourne cup day | melbourne cup = nth:11:1:2
 easter | easter sunday | easter day = easter
 easter monday | easter mon = easter+1
+# The Easter long weekend: Good Friday to Easter Monday, both holidays where the weekend is
+# named so (the UK, Ireland, Australia, New Zealand); elsewhere "Easter weekend" is its
+# Saturday and Sunday.
+easter long weekend | easter bank holiday weekend | easter bank holiday = easter-2 to:easter+1
+easter weekend = easter-1 to:easter ; GB IE AU NZ: easter-2 to:easter+1
 good friday | great friday = easter-2
 holy saturday = easter-1
 maundy thursday | holy thursday | covenant thursday | covenant thu | thu of mysteries | thursday of mysteries = easter-3
