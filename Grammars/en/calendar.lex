@@ -100,9 +100,9 @@ end of day | eod | end of the day | close of business | COB = 17-24@17 ends-day
 night | nite = 18-24@20
 
 # Parts of the day that are a time only with a day: "first thing tomorrow", not "the first
-# thing to do".
+# thing to do". "first thing" says the day to a reader (`day`); its event starts at 09:00.
 [day-part-with-day]
-first thing | first thing in the morning = 0-10@9
+first thing | first thing in the morning = 0-10@9 day
 
 [day-part-phrase]
 after lunch = 13-17@13

@@ -653,28 +653,19 @@ public enum Operators {
     }
 
     /// "4-12@9" → 04:00–12:00, default 09:00; hours may carry minutes ("20:30"). A trailing
-    /// word `ends-day` marks a part that ends the day (`DayPart.endsDay`).
+    /// word `ends-day` marks a part that ends the day (`DayPart.endsDay`); `day`, a part that
+    /// names no more than its day to a reader (`DayPart.saysDay`).
     static func parseDayPart(_ s: String, name: String) -> DayPart? {
         let words = s.split(separator: " ")
-        guard let spec = words.first, words.dropFirst().allSatisfy({ $0 == "ends-day" }) else { return nil }
+        guard let spec = words.first, words.dropFirst().allSatisfy({ $0 == "ends-day" || $0 == "day" }) else { return nil }
         let main = spec.split(separator: "@")
         guard let range = main.first else { return nil }
         let ends = range.split(separator: "-")
         guard ends.count == 2, let from = parseHHMM(String(ends[0])), let to = parseHHMM(String(ends[1])), from < to else { return nil }
         let def = main.count > 1 ? (parseHHMM(String(main[1])) ?? from) : from
-        return DayPart(name: name, from: from, to: to, defaultStart: def, endsDay: words.count > 1)
+        return DayPart(name: name, from: from, to: to, defaultStart: def, endsDay: words.contains("ends-day"), saysDay: words.contains("day"))
     }
 
-    /// A holiday from its lexicon value: a base then modifiers (see `Holiday`).
-    ///
-    /// Bases: `MM-DD`, `easter±N`, `orthodox±N`, `nth:MONTH:N:WEEKDAY[±D]`,
-    /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`,
-    /// `hindu:MONTH:TITHI[:TIME][:later][±D]`, `sankranti:SIGN[:day][±D]`,
-    /// `nakshatra:N:SIGN[:FROMDAY][±D]` (see `HinduCalendar`).
-    /// Modifiers: `sat-1` (a Saturday moves a day back), `prev:fri` (the last Friday before it),
-    /// `eve` (starts the day before),
-    /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive), `avoid:BASE:±N`
-    /// (moved N days when it falls on BASE), `at:HH:MM` and `for:MIN` (a time of day and length).
     /// A holiday value: the default, then `; PLACE…: VALUE` for the places that keep it on
     /// another day ("nth:5:2:7 ; GB IE: easter-21"). A place is a two-letter country code or
     /// a zone identifier.
@@ -695,6 +686,17 @@ public enum Operators {
         (p.count == 2 && p.allSatisfy { $0.isASCII && $0.isUppercase }) || (p.contains("/") && Zone(identifier: p) != nil)
     }
 
+    /// One holiday from its lexicon value: a base (or several, joined by commas: whichever
+    /// comes) then modifiers (see `Holiday`).
+    ///
+    /// Bases: `MM-DD`, `easter±N`, `orthodox±N`, `nth:MONTH:N:WEEKDAY[±D]`,
+    /// `hebrew:MM-DD[±D]`, `islamic:MM-DD[±D]`, `chinese:MM-DD[±D]`, `vague:YYYY-MM-DD`,
+    /// `hindu:MONTH:TITHI[:TIME][:later][±D]`, `sankranti:SIGN[:day][±D]`,
+    /// `nakshatra:N:SIGN[:FROMDAY][±D]` (see `HinduCalendar`).
+    /// Modifiers: `sat-1` (a Saturday moves a day back), `prev:fri` (the last Friday before it),
+    /// `eve` (starts the day before),
+    /// `days:N` (lasts N days), `to:BASE` (lasts until that day, inclusive), `avoid:BASE:±N`
+    /// (moved N days when it falls on BASE), `at:HH:MM` and `for:MIN` (a time of day and length).
     private static func parseSingleHoliday(_ s: Substring) -> Holiday? {
         let words = s.split(separator: " ")
         // BASE,BASE…: the next of several days ("bank holiday Monday").

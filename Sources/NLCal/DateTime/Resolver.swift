@@ -477,7 +477,7 @@ public struct Resolver {
         if let p = f.dayPart {
             let s = LocalDateTime(day, seconds: p.from), e = LocalDateTime(day, seconds: p.to)
             if checkFuture && e <= ref { return nil }
-            var span = Span(start: s, end: e, grain: .hour, isInterval: true)
+            var span = p.saysDay ? daySpan(day) : Span(start: s, end: e, grain: .hour, isInterval: true)
             span.defaultStart = LocalDateTime(day, seconds: p.defaultStart)
             return span
         }

@@ -86,6 +86,9 @@ public struct DayPart: Hashable, Sendable {
     /// The part ends the day ("end of day", "close of business"): a deadline said with it lasts
     /// until its end ("by EOD": until midnight), where "by lunch" lasts until lunch begins.
     public var endsDay = false
+    /// The part names no more than its day to a reader ("first thing Monday" is Monday), but
+    /// an event said with it starts at the default ("first thing" → 09:00).
+    public var saysDay = false
 }
 
 /// The fields of a calendar pattern: "Tue", "March 5", "1pm", "Tue 1pm" are all fields.
