@@ -383,6 +383,10 @@ public final class DateTimeStage: Stage {
         if let day = referenceDay, near.count >= 1, !near.contains(where: { DateTimeStage.namesDay($0.1) }) {
             for k in near.indices { near[k].1 = Operators.intersect(day, near[k].1) ?? near[k].1 }
         }
+        if near.count > 1 {
+            let far = near.indices.filter { k in near.indices.contains { $0 != k && datedHolidayTooFar(near[k].1, beside: near[$0].1, rctx) } }
+            if far.count < near.count { near = near.indices.filter { !far.contains($0) }.map { near[$0] } }
+        }
         // The others join the longest phrase (the first of the longest) when they intersect it:
         // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
         var longestIndex = 0
@@ -512,6 +516,17 @@ public final class DateTimeStage: Stage {
     static func namesHolidayOrSeason(_ e: TimeExpr) -> Bool {
         if case .relative(let inner, _) = e { return namesHoliday(inner) }
         return namesHoliday(e)
+    }
+
+    /// A holiday kept on a date (not on a weekday of its own, as Labor Day's Monday is), said
+    /// apart from a weekday, gives the day only when it is that weekday's coming one: "Xmas
+    /// party Fri 7pm" said on 1 December is that week's Friday, even when Christmas is a Friday.
+    func datedHolidayTooFar(_ holiday: TimeExpr, beside other: TimeExpr, _ rctx: Resolver.Context) -> Bool {
+        guard case .holiday(let h) = holiday, !h.hasOwnWeekday, case .fields(let f) = DateTimeStage.datePart(other) ?? other,
+              f.weekday != nil, f.day == nil, f.month == nil, f.year == nil else { return false }
+        var r = Resolver(rctx)
+        guard let start = r.resolve(holiday)?.start else { return false }
+        return start - rctx.now > 7 * 86_400
     }
 
     /// Whether a time names a weekday ("Monday 3pm", "on Sat").

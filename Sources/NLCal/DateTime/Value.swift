@@ -374,6 +374,15 @@ public struct Holiday: Hashable, Sendable {
 
     public var isSpan: Bool { days > 1 || until != nil }
 
+    /// Kept on a weekday of its own (Labor Day's Monday, Easter's Sunday) rather than on a date
+    /// that falls on any weekday (Christmas).
+    var hasOwnWeekday: Bool {
+        switch base {
+        case .nthWeekday, .easter, .orthodoxEaster: return true
+        default: return false
+        }
+    }
+
     /// Start days of the occurrences that start in a Gregorian year.
     func starts(in year: Int) -> [CivilDate] {
         let computed = others.isEmpty ? Holiday.days(of: base, in: year)
