@@ -11,7 +11,8 @@
 #   from day FROM of the solar month of SIGN whose sunrise is in nakshatra N, 1 = Ashwini);
 #   sat-1 / sun+1 … (moved when it falls on that weekday), eve (kept from the evening before),
 #   days:N (lasts N days), to:BASE (lasts until that day, inclusive), avoid:BASE:±N (moved N
-#   days when it falls on BASE), at:HH:MM for:MIN (a time of day, lasting MIN minutes).
+#   days when it falls on BASE), at:HH:MM for:MIN (a time of day, lasting MIN minutes);
+#   sun:LONGITUDE (the day, in UT, the Sun reaches that ecliptic longitude: 90 the June solstice).
 # Several bases joined by commas (BASE,BASE) name whichever of those days comes next.
 # Days some places keep on another date follow the default after `;`: PLACES: VALUE, where a
 # place is a country code (GB) or a zone (Australia/Perth, for one state's day). The user's
@@ -246,3 +247,10 @@ onam | thiruvonam | thiru onam = nakshatra:22:leo:5
 global youth service day | gysd = nth:4:-1:5 days:3
 # Earth Hour: 20:30–21:30 on the last Saturday of March, a week earlier when that is Holy Saturday.
 earth hour = nth:3:-1:6 avoid:easter-1:-7 at:20:30 for:60
+
+# Solstices and equinoxes, from the Sun's longitude (Astronomy.swift). "Summer" and "winter"
+# name the northern hemisphere's, as the seasons do (seasons.lex).
+june solstice | summer solstice | litha = sun:90
+december solstice | winter solstice = sun:270
+march equinox | spring equinox | vernal equinox | ostara = sun:0
+september equinox | autumn equinox | autumnal equinox | fall equinox | mabon = sun:180

@@ -45,3 +45,20 @@ struct RegionalHolidayTests {
         #expect(day(spec, zone: "UTC", locale: "en") == CivilDate(2027, 5, 9))
     }
 }
+
+/// Days computed from the Sun's longitude: solstices and equinoxes (UT).
+struct SolarHolidayTests {
+    func day(_ spec: String, _ year: Int) -> CivilDate? {
+        Operators.parseHoliday(spec)?.starts(in: year).first
+    }
+
+    @Test func solsticesAndEquinoxesFallOnTheirDays() {
+        // Published instants (UT): 2024-06-20 20:51, 2027-12-22 01:42, 2028-09-22 13:45,
+        // 2026-03-20 14:46.
+        #expect(day("sun:90", 2024) == CivilDate(2024, 6, 20))
+        #expect(day("sun:270", 2027) == CivilDate(2027, 12, 22))
+        #expect(day("sun:180", 2028) == CivilDate(2028, 9, 22))
+        #expect(day("sun:0", 2026) == CivilDate(2026, 3, 20))
+        #expect(Operators.parseHoliday("sun:360") == nil)
+    }
+}

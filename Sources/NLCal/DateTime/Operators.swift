@@ -794,6 +794,10 @@ public enum Operators {
             guard let wd = Int(wdPart), (1...7).contains(wd), (1...12).contains(m) else { return nil }
             return .nthWeekday(month: m, n: n, weekday: wd, offset: off)
         }
+        if s.hasPrefix("sun:") {
+            guard let l = Int(s.dropFirst(4)), (0..<360).contains(l) else { return nil }
+            return .sun(longitude: l)
+        }
         if s.hasPrefix("vague:") {
             let p = s.dropFirst(6).split(separator: "-").compactMap { Int($0) }
             guard p.count == 3, CivilDate(p[0], p[1], p[2]).isValid else { return nil }

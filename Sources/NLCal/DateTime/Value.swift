@@ -317,6 +317,9 @@ public struct Holiday: Hashable, Sendable {
         /// The first day of the solar month of a sign, from its day `fromDay`, whose sunrise
         /// falls in a nakshatra (1 = Ashwini … 27 = Revati), plus days.
         case nakshatra(Int, sign: Int, fromDay: Int, offset: Int)
+        /// The day (in UT) the Sun reaches an apparent ecliptic longitude: 0 the March equinox,
+        /// 90 the June solstice, 180 the September equinox, 270 the December solstice.
+        case sun(longitude: Int)
     }
 
     /// Moved by `shift` days when the computed day is also a day of `base` (Earth Hour leaves
@@ -434,6 +437,11 @@ public struct Holiday: Hashable, Sendable {
             return (HinduCalendar.days(nakshatra: n, sign: sign, fromDay: from, in: year)
                 + HinduCalendar.days(nakshatra: n, sign: sign, fromDay: from, in: year - 1))
                 .map { $0.adding(days: off) }.filter { $0.year == year }.sorted()
+        case .sun(let longitude):
+            // The Sun moves about 0.9856° a day from the March equinox, near 20 March.
+            let guess = Astronomy.julianDay(CivilDate(year, 3, 20)) + Double(longitude) / 0.9856
+            let jd = Astronomy.solve(Astronomy.sunLongitude, target: Double(longitude), near: guess, rate: 0.9856)
+            return [Astronomy.civilDate(jd: jd, offsetHours: 0)]
         case .vague(let epoch):
             // The occurrence in `year` is a whole number of 365-day years from the epoch.
             let approxYears = year - epoch.year
