@@ -86,6 +86,13 @@ import Testing
         #expect(g.lexicon["may"]?.map(\.capitalized) == [true])
     }
 
+    @Test func afterSaidFlagIsRead() throws {
+        let g = try load([("a.rules", "rule counted -> time after-said: now => now\nrule plain -> time latent alone: now => now\n")])
+        #expect(g.rules.first { $0.name == "counted" }?.countsFromSaid == true)
+        let plain = try #require(g.rules.first { $0.name == "plain" })
+        #expect(!plain.countsFromSaid && plain.latent && plain.standsAlone)
+    }
+
     @Test func syntaxErrors() {
         #expect(error([("x.rules", "rul r -> time: now => now\n")])?.message == "expected 'rule' or 'category', found 'rul'")
         #expect(error([("x.rules", "rule r -> time: (now|today => now\n")])?.message == "unclosed '('")
@@ -96,6 +103,7 @@ import Testing
         #expect(error([("x.lex", "[weekday\n")])?.message == "section header must end with ']'")
         #expect(error([("x.rules", "rule r -> time latnt: now => now\n")])?.message.contains("unknown rule flag 'latnt'") == true)
         #expect(error([("x.rules", "rule r -> time alone: now => now\n")])?.message.contains("'alone' is for latent rules") == true)
+        #expect(error([("x.rules", "rule r -> time latnt: now => now\n")])?.message.contains("known: latent, alone, after-said") == true)
         // A glue mark or an optional mark with no element of its own (these used to crash).
         #expect(error([("x.rules", "rule r -> time: ~ => now\n")])?.message.hasPrefix("'~' must be followed directly by an element") == true)
         #expect(error([("x.rules", "rule r -> time: now ~ tomorrow => now\n")])?.location?.column == 21)

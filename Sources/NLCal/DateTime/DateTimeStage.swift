@@ -24,6 +24,8 @@ public final class DateTimeStage: Stage {
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
     let standsAlone: [Bool]
+    /// Rules flagged `after-said`: counted from a time said before them.
+    let countsFromSaid: [Bool]
     /// Zone words ("Central", "PT"): one starting a place's name ("Central Park") is the place.
     let zoneWords: WordList
     /// Things named for a holiday ("tree", "leftovers"): right after one, the holiday is no date.
@@ -132,6 +134,7 @@ public final class DateTimeStage: Stage {
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         ruleNameTable = grammar.rules.map(\.name)
         standsAlone = grammar.rules.map(\.standsAlone)
+        countsFromSaid = grammar.rules.map(\.countsFromSaid)
         atSignWord = parser.vocabulary.id("@")
         nextWord = parser.vocabulary.id("next")
         toWord = parser.vocabulary.id("to")
@@ -263,6 +266,14 @@ public final class DateTimeStage: Stage {
                 }
             default:
                 break
+            }
+        }
+        // A phrase counted from a time said before it ("Tomorrow's impossible, the day after?",
+        // "Can't make this Monday — the following Monday?") is read as if said at that time.
+        if exprs.count > 1 {
+            for k in exprs.indices where derivationCountsFromSaid(exprs[k].0, chart) {
+                guard let j = exprs.indices.last(where: { exprs[$0].0.end <= exprs[k].0.start }) else { continue }
+                exprs[k].1 = .anchored(exprs[k].1, at: DateTimeStage.datePart(exprs[j].1) ?? exprs[j].1)
             }
         }
         // A text that tells of the past, or turns a time down, and names a time to come: the
@@ -1326,6 +1337,17 @@ public final class DateTimeStage: Stage {
     }
 
     /// Rule names of a derivation, outermost first.
+    /// Whether a rule flagged `after-said` built the item or a phrase inside it.
+    func derivationCountsFromSaid(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        if item.rule >= 0, countsFromSaid[Int(item.rule)] { return true }
+        func has(_ index: Int) -> Bool {
+            let rule = chart.items[index].rule
+            if rule >= 0, countsFromSaid[Int(rule)] { return true }
+            return chart.children(ofItemAt: index).contains { has(Int($0)) }
+        }
+        return chart.children(of: item).contains { has(Int($0)) }
+    }
+
     func ruleNames(_ item: Item, _ chart: ChartParser.Chart) -> [String] {
         var names: [String] = []
         names.reserveCapacity(8)

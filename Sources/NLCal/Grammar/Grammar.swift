@@ -85,6 +85,9 @@ public struct Rule: Sendable {
     /// A latent rule flagged `alone` is reported when its phrase is all the text says
     /// (punctuation aside): "summer", "Q4", "three thirty" typed by themselves.
     public var standsAlone = false
+    /// Counted from a time said before it in the text, when there is one (`after-said`): "the
+    /// day after" in "Tomorrow's impossible, the day after?" is the day after tomorrow.
+    public var countsFromSaid = false
     /// One or more concrete element lists: optional elements are expanded at load time.
     var variants: [[PatternElement]]
     /// For each variant, the 1-based `$n` index in the written pattern of each element.

@@ -69,6 +69,7 @@ public enum GrammarLoader {
             var category: String
             var latent: Bool
             var standsAlone: Bool
+            var countsFromSaid = false
             var pattern: String
             var patternColumn: Int
             var op: String
@@ -157,7 +158,7 @@ public enum GrammarLoader {
         }
 
         /// One rule line (comment removed; it starts with "rule " after `indent` spaces or tabs):
-        /// `rule NAME -> CATEGORY [latent [alone]]: PATTERN => OPERATOR(ARGS)`.
+        /// `rule NAME -> CATEGORY [latent [alone]] [after-said]: PATTERN => OPERATOR(ARGS)`.
         func parseRuleLine(_ u: UnsafeBufferPointer<UInt8>, indent: Int, loc: SourceLocation) throws -> RuleDraft {
             /// Columns count characters: the byte offset, unless the line is not ASCII.
             func at(_ offset: Int) -> SourceLocation {
@@ -193,12 +194,13 @@ public enum GrammarLoader {
             guard let category = head.first, isIdentifier(category) else {
                 throw GrammarError("rule '\(name)' has no valid category after '->'", at: loc)
             }
-            var latent = false, alone = false
+            var latent = false, alone = false, afterSaid = false
             for flag in head.dropFirst() {
                 switch flag {
                 case "latent": latent = true
                 case "alone": alone = true
-                default: throw GrammarError("unknown rule flag '\(flag)' (known: latent, alone)", at: at(colon))
+                case "after-said": afterSaid = true
+                default: throw GrammarError("unknown rule flag '\(flag)' (known: latent, alone, after-said)", at: at(colon))
                 }
             }
             if alone && !latent {
@@ -237,7 +239,7 @@ public enum GrammarLoader {
                 }
             }
             guard isIdentifier(op) else { throw GrammarError("bad operator name '\(op)'", at: callLoc) }
-            return RuleDraft(name: name, category: category, latent: latent, standsAlone: alone, pattern: pattern,
+            return RuleDraft(name: name, category: category, latent: latent, standsAlone: alone, countsFromSaid: afterSaid, pattern: pattern,
                              patternColumn: patternColumn, op: op, args: args, origin: loc)
         }
 
@@ -297,6 +299,7 @@ public enum GrammarLoader {
                             variants: variants, variantSlots: slots, patternText: d.pattern.trimmedSpaces,
                             elementCount: written.count, operatorName: d.op, arguments: d.args, origin: d.origin)
             rule.standsAlone = d.standsAlone
+            rule.countsFromSaid = d.countsFromSaid
             return rule
         }
     }
