@@ -90,8 +90,9 @@ late night = 21-24@22
 lunchtime | lunch time = 12-14@12
 
 # The end of the day: an event said with it starts at 17:00; a deadline said with it ("by EOD")
-# lasts until midnight.
-end of day | eod | end of the day | close of business | COB = 17-24@17 ends-day
+# lasts until midnight. Close of business is the hour offices close: "by COB" lasts until 17:00.
+end of day | eod | end of the day = 17-24@17 ends-day
+close of business | COB = 17-24@17
 
 # Parts of the day named by a phrase that is a time by itself.
 # "night" alone is latent: it is usually part of a name ("Poker night", "Club night"), but
