@@ -308,6 +308,18 @@ at | during | over | around | after | before | by | until | till | from | about 
 # the room"): the conventions keep the text otherwise as typed.
 [title-lead]
 remind me to | reminder to | remember to | don't forget to | dont forget to | note to self :
+set a reminder to | set a reminder for | set reminder to | set me a reminder to
+create an event called | create an event titled | create an event named | add an event called | add an event titled | add an event named
+schedule an event called | schedule an event titled | make an event called | new event called | an event called | an event titled
+
+# A request to put the event in the calendar, which says nothing of the event ("Add dentist to
+# my calendar for Friday"): the phrase leaves the title, and so does the verb opening the text
+# with it (with "a"/"an" after it).
+[calendar-ref]
+to my calendar | on my calendar | in my calendar | into my calendar | to the calendar | on the calendar | in the calendar | to my diary | in my diary | in the diary | to my schedule | on my schedule | to my cal | on my cal | in my cal
+
+[calendar-verb]
+add | put | pop | stick | pencil in | pencil | enter | save | note
 
 # A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
 [phrasal-verb]

@@ -50,7 +50,7 @@ public enum GrammarChecker {
         "tens-word", "unit-word", "number-word", "ordinal-word",  // DateTimeStage: "sat", "sun" as words
         "location-prep", "venue", "destination-prep", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
-        "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector",  // TitleStage
+        "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector", "calendar-ref", "calendar-verb",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
     ]
 

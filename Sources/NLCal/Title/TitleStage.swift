@@ -21,6 +21,8 @@ public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
     let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads, determiners: WordList
+    /// "to my calendar" and the verb that puts a thing there ("Add dentist to my calendar").
+    let calendarRefs, calendarVerbs: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes", "reference"]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
@@ -32,6 +34,8 @@ public final class TitleStage: Stage {
         phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
         holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
         titleLeads = WordList("title-lead", grammar: grammar, vocabulary: vocabulary)
+        calendarRefs = WordList("calendar-ref", grammar: grammar, vocabulary: vocabulary)
+        calendarVerbs = WordList("calendar-verb", grammar: grammar, vocabulary: vocabulary)
         leadingConnectors = WordList("title-leading-connector", grammar: grammar, vocabulary: vocabulary)
         determiners = WordList("determiner", grammar: grammar, vocabulary: vocabulary)
     }
@@ -62,9 +66,30 @@ public final class TitleStage: Stage {
         return nil
     }
 
+    /// A request to put the event in the calendar says nothing of the event: "Add dentist to my
+    /// calendar for next Friday" is the dentist; "Put lunch with Sarah on my calendar". The
+    /// ranges of "to my calendar" and of the verb that opens the text with it ("add", "put",
+    /// and a following "a"/"an").
+    func calendarRequest(_ tokens: [Token], _ words: TokenWords) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < tokens.count {
+            let n = calendarRefs.match(words, at: i)
+            if n > 0 { out.append(tokens[i].range.lowerBound..<tokens[i + n - 1].range.upperBound); i += n } else { i += 1 }
+        }
+        guard !out.isEmpty else { return [] }
+        let verb = calendarVerbs.match(words, at: 0)
+        if verb > 0, verb < tokens.count {
+            var end = verb
+            if end < tokens.count, determiners.match(words, at: end) == 1, ["a", "an"].contains(tokens[end].text) { end += 1 }
+            out.append(tokens[0].range.lowerBound..<tokens[end - 1].range.upperBound)
+        }
+        return out
+    }
+
     func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
         let tokens = state.tokens
-        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range)
+        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range) + calendarRequest(tokens, words)
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
         // tokens costs reference counting on their strings).
