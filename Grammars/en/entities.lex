@@ -4,7 +4,7 @@
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2", "Set went 7-5", "round two",
 # "clause 10.30").
 [count-noun]
-rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
+rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | box | boxes | module | modules | bay | bays | gate | gates | platform | platforms | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
 exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
 suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker | bed | beds | cot | cots | cubicle | cubicles
 half-time | full-time | half time | full time | round | part | take | phase | act | scene | leg | heat | stage | final | result | results | ft | ht | halftime | fulltime | finished | ended | went
@@ -34,9 +34,10 @@ market | markets | fair | fayre | bazaar | shopping
 cathedral | church | school | college | hospital | street | st | road | hall | academy
 
 # Words that make the time right after them a greeting or someone else's, not an event's
-# time: "Happy new year!", "Merry Christmas", "how was your weekend?".
+# time: "Happy new year!", "Merry Christmas", "how was your weekend?"; after a salutation a
+# month or weekday is a name ("Hi Jan,", "Dear April").
 [greeting-before-time]
-happy | merry | your | good
+happy | merry | your | good | hi | hey | hello | dear | hiya | yo
 
 # Thanks for something: a time already past in such a text is what is thanked for, not an
 # event ("thanks for yesterday!", "cheers for the help last night").
@@ -311,6 +312,28 @@ remind me to | reminder to | remember to | don't forget to | dont forget to | no
 set a reminder to | set a reminder for | set reminder to | set me a reminder to
 create an event called | create an event titled | create an event named | add an event called | add an event titled | add an event named
 schedule an event called | schedule an event titled | make an event called | new event called | an event called | an event titled
+
+# A reply's quoted part, whose dates are the old message's: the verb ending the line that
+# introduces it ("On Tue, Jan 6, 2028 at 10:20 AM Raj <raj@x.com> wrote:", in the languages mail
+# programs write it in), the markers of an original or forwarded message, and the header fields
+# under a "From:" line (Outlook's "From: … / Sent: …").
+[reply-verb]
+wrote | schrieb | escribió | escribio | a écrit | ha scritto | schreef | skrev | escreveu | napisał | kirjoitti
+[quote-marker]
+original message | forwarded message | begin forwarded message | reply message | mensaje original | ursprüngliche nachricht | message d'origine
+[reply-header-field]
+sent | date | to | subject | gesendet | enviado | envoyé
+
+# A letter's closing, on a line of its own and ending in a comma: what follows is the
+# signature (name, title, phone, office hours), no plan.
+[sign-off]
+thanks | thank you | many thanks | thanks again | thx | ta | cheers | best | all the best | regards | kind regards | best regards | warm regards | warmly | sincerely | yours | yours sincerely | yours truly | love | talk soon | speak soon | see you | br | rgds | kr | best wishes
+ngā mihi | nga mihi | lg | mfg | cordialement | bien à vous | un saludo | saludos | abrazos | terima kasih | groetjes | met vriendelijke groet | hälsningar
+
+# Words for a street after its name ("1250 Market St", "12 rue de Rivoli"): the number before
+# is a house, not a time.
+[street-word]
+st | street | rd | road | ave | avenue | blvd | boulevard | lane | ln | terrace | tce | crescent | cres | pde | hwy | highway | sq | mews | rue | calle | strasse | straat | gasse | allee
 
 # A request to put the event in the calendar, which says nothing of the event ("Add dentist to
 # my calendar for Friday"): the phrase leaves the title, and so does the verb opening the text

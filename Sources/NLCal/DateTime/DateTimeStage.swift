@@ -48,6 +48,11 @@ public final class DateTimeStage: Stage {
     let pmCues: WordList
     let eitherHalfCues: WordList
     let hourAfterWords: WordList
+    /// A reply's quoted part: the verbs of "On … wrote:" (in several languages), the markers of
+    /// a forwarded or original message, the header fields under a "From:" line.
+    let replyVerbs, quoteMarkers, replyHeaderFields, signOffs: [String]
+    /// Words for a street after its name ("Market St", "rue de Rivoli"): a number before is a house.
+    let streetWords: WordList
     /// Words that count things ("pages", "ages"): a range of bare numbers after one is no time.
     let countNouns: WordList
     /// Units a number measures ("kg", "%", "people"): a number right before one is no time.
@@ -152,6 +157,12 @@ public final class DateTimeStage: Stage {
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
         hourAfterWords = list("hour-after-word")
+        func phrases(_ name: String) -> [String] { (grammar.wordLists[name] ?? []).map { $0.joined(separator: " ") } }
+        replyVerbs = phrases("reply-verb")
+        quoteMarkers = phrases("quote-marker")
+        replyHeaderFields = phrases("reply-header-field")
+        signOffs = phrases("sign-off")
+        streetWords = list("street-word")
         countNouns = list("count-noun")
         measureUnits = list("measure-unit")
         byVerbs = list("by-verb")
@@ -212,7 +223,7 @@ public final class DateTimeStage: Stage {
         if chart.truncated {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
         }
-        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state))
+        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state), before: quotedStart(chart, state))
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
         var invalid = false
@@ -853,13 +864,71 @@ public final class DateTimeStage: Stage {
         var rctx = context.resolverContext
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
-        for item in select(chart, sentenceDashes: sentenceDashes(chart, state)) {
+        for item in select(chart, sentenceDashes: sentenceDashes(chart, state), before: quotedStart(chart, state)) {
             guard case .time(let t) = item.value, isTime[Int(item.category)] else { continue }
             var resolver = Resolver(rctx)
             let r = scalarRange(item, chart)
             out.append(TimeMention(range: r, text: state.slice(r), expression: t, resolution: resolver.resolve(t)))
         }
         return out
+    }
+
+    /// Where the quoted part of a reply, or the signature, begins, as an atom index: at a
+    /// letter's closing over a signature (`signsOff`), or at the line that introduces the message
+    /// replied to ("On Tue, 22 Feb 2028, 3:10 pm Hemi <h@x.nz> wrote:", "Am
+    /// 14.09.2027 um 17:22 schrieb Jonas:", "-----Original Message-----", a "From:" line with
+    /// "Sent:" or "Date:" under it) or quotes it ("> Any news?"). Its dates are the old
+    /// message's: no time is taken from there on. Nil when there is none, or when the text
+    /// starts with it (then it is all there is: a forwarded invitation).
+    func quotedStart(_ chart: ChartParser.Chart, _ state: ParseState) -> Int? {
+        guard state.text.contains("\n") else { return nil }
+        var lines: [(start: Int, text: String)] = []
+        var offset = 0, start = 0
+        var current = String.UnicodeScalarView()
+        for u in state.text.unicodeScalars {
+            if u == "\n" {
+                lines.append((start, String(current)))
+                current = String.UnicodeScalarView()
+                start = offset + 1
+            } else {
+                current.append(u)
+            }
+            offset += 1
+        }
+        lines.append((start, String(current)))
+        var textBefore = false
+        for (k, line) in lines.enumerated() {
+            let t = line.text.trimmingCharacters(in: .whitespaces).lowercased()
+            if t.isEmpty { continue }
+            if textBefore, introducesQuote(t, next: lines[(k + 1)...].prefix(4).map { $0.text.trimmingCharacters(in: .whitespaces).lowercased() })
+                || signsOff(t, rest: lines[(k + 1)...].map(\.text)) {
+                return chart.atoms.firstIndex { $0.range.lowerBound >= line.start } ?? chart.atoms.count
+            }
+            textBefore = true
+        }
+        return nil
+    }
+
+    /// A letter's closing ("Best,", "Kind regards,", "Thanks,") on a line of its own, with no
+    /// more than a signature under it (a few short lines): the rest is the sender's name, title,
+    /// phone and office hours, no plan ("Office hours Mon–Fri 9–5 CT").
+    func signsOff(_ t: String, rest: [String]) -> Bool {
+        guard t.hasSuffix(","), signOffs.contains(String(t.dropLast()).trimmingCharacters(in: .whitespaces)) else { return false }
+        let signature = rest.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return signature.count <= 5 && signature.allSatisfy { $0.count <= 80 }
+    }
+
+    /// A line that starts a quoted message (lower-cased and trimmed; `next`, the lines after it).
+    func introducesQuote(_ t: String, next: [String]) -> Bool {
+        if t.hasPrefix(">") { return true }
+        if t.hasPrefix("-") || t.hasPrefix("begin") || t.hasPrefix("_") {
+            if quoteMarkers.contains(where: { t.contains($0) }) { return true }
+        }
+        if t.hasSuffix(":"), replyVerbs.contains(where: { t.contains(" " + $0) }) { return true }
+        if t.hasPrefix("from:") {
+            return next.contains { n in replyHeaderFields.contains { n.hasPrefix($0 + ":") } }
+        }
+        return false
     }
 
     /// The atoms that are a dash set apart by spaces and typed as one ("—"): it ends a clause, and
@@ -877,7 +946,7 @@ public final class DateTimeStage: Stage {
     /// The candidates are bucketed by end position with a counting sort into one scratch
     /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
     /// and read in place: no array per position, no copy of an item until the choice is made.
-    func select(_ chart: ChartParser.Chart, sentenceDashes: [Int] = []) -> [Item] {
+    func select(_ chart: ChartParser.Chart, sentenceDashes: [Int] = [], before end: Int? = nil) -> [Item] {
         let items = chart.items
         let n = chart.atoms.count
         guard n > 0 else { return [] }
@@ -908,6 +977,7 @@ public final class DateTimeStage: Stage {
                                               || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
                     && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 })
+                    && items[i].end <= end ?? n
                     && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
                     bucket[items[i].end + 1] += 1
                     cand[candidates] = Int32(i)
@@ -973,6 +1043,25 @@ public final class DateTimeStage: Stage {
         }
         guard names > 0, names <= 3, k >= 0 else { return false }
         return attendeeIntros.startsPhrase(words, at: k) || (k >= 1 && attendeeIntros.isPhrase(words, from: k - 1, to: k + 1))
+    }
+
+    /// A number before a street's name is a house number: "1250 Market St", "12 rue de Rivoli",
+    /// "42 O'Connell St" (the name capitalized, or the street word right after the number; "St"
+    /// before a capitalized word is a saint: "10 St Mary's" stays).
+    func isHouseNumber(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
+        let next = item.end
+        guard atoms[next - 1].isDigits, next < atoms.count, atoms[next].spaceBefore,
+              atoms[next].initialCapital || streetWords.hasWord(words[next]) else { return false }
+        var k = next
+        while k < atoms.count, k - next < 5 {
+            if k > next || streetWords.hasWord(words[k]), streetWords.hasWord(words[k]) {
+                let saint = atoms[k].text.lowercased() == "st" && k + 1 < atoms.count && atoms[k + 1].initialCapital && isLetters(atoms[k + 1])
+                if !saint { return true }
+            }
+            guard isLetters(atoms[k]) || atoms[k].text == "'" || atoms[k].text == "’" else { return false }
+            k += 1
+        }
+        return false
     }
 
     /// A thing named for a holiday: "the Christmas tree", "Thanksgiving leftovers", "Black
@@ -1107,6 +1196,7 @@ public final class DateTimeStage: Stage {
         }
         if isInsideCode(item, atoms) || splitsNumberWord(item, atoms, words) { return true }
         if isPlaceAfterAtSign(item, atoms, words) { return true }
+        if isHouseNumber(item, atoms, words) { return true }
         if isThingNamedForHoliday(item, atoms, words) { return true }
         // A region's name that starts a place's name is the place: "12pm Central Park", "lunch
         // 12pm Mountain View", "7pm Pacific Heights" (but "9am Central", "9am Central Time").
