@@ -223,7 +223,9 @@ public final class DateTimeStage: Stage {
         if chart.truncated {
             state.warnings.append(Warning(code: "budget", message: "the input is too long or complex to parse completely; some times may be missed"))
         }
-        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state), before: quotedStart(chart, state))
+        let bodyEnd = quotedStart(chart, state)
+        if let b = bodyEnd, b < chart.atoms.count { state.bodyEnd = chart.atoms[b].range.lowerBound }
+        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state), before: bodyEnd)
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
         var invalid = false

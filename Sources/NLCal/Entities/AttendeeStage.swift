@@ -34,6 +34,8 @@ public final class AttendeeStage: Stage {
         var people: [Attendee] = []
         var i = 0
         while i < tokens.count {
+            // (Nobody from a reply's quoted part or a signature: its sender is no guest.)
+            if let end = state.bodyEnd, tokens[i].range.lowerBound >= end { break }
             // Fields read from the array in place: a copy of a token retains its strings.
             if tokens[i].kind == .email, !people.contains(where: { $0.email == tokens[i].original }) {
                 people.append(Attendee(email: tokens[i].original))

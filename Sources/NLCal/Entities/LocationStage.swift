@@ -54,6 +54,8 @@ public final class LocationStage: Stage {
             defer { i += 1 }
             // Fields read from the array in place: a copy of a token retains its strings.
             let range = tokens[i].range
+            // (Nothing from a reply's quoted part or a signature.)
+            if let end = state.bodyEnd, range.lowerBound >= end { break }
             if state.isClaimed(range) { continue }
             var placeStart: Int?
             var anyCase = false

@@ -24,6 +24,9 @@ public struct ParseState {
     /// The text tells of its time as past ("Missed the 8:12 this morning"): no event, though
     /// `resolution` holds the time (see PastRemarks.swift).
     public var toldAsPast = false
+    /// Where a reply's quoted part or a signature begins (a scalar offset into the text): no
+    /// stage takes anything from there on (`DateTimeStage.quotedStart`).
+    public var bodyEnd: Int?
     /// Event length from a duration phrase ("for 2 hours").
     public var duration: Duration?
     public var recurrence: Recurrence?

@@ -89,7 +89,9 @@ public final class TitleStage: Stage {
 
     func title(_ state: ParseState, _ words: TokenWords, keepMeals: Bool) -> String {
         let tokens = state.tokens
-        let cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range) + calendarRequest(tokens, words)
+        var cuts = state.spans.filter { TitleStage.removedFields.contains($0.field) }.map(\.range) + calendarRequest(tokens, words)
+        // (Nor from a reply's quoted part or a signature.)
+        if let end = state.bodyEnd, let last = tokens.last { cuts.append(end..<max(end, last.range.upperBound)) }
         let timeCuts = state.spans.filter { $0.field == "start" }.map(\.range)
         // Tokens outside every cut, grouped into runs between cuts (as token indexes: copying
         // tokens costs reference counting on their strings).
