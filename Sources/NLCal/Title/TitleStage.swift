@@ -144,6 +144,9 @@ public final class TitleStage: Stage {
             if !cuts.isEmpty, !beforePossessive {
                 while !run.isEmpty, isConnector(tokens, words, run.upperBound - 1, in: run),
                       !(run.count >= 2 && phrasalVerbs.match(words, at: run.upperBound - 2) == 2),
+                      // A word said twice is a particle, then the cut's preposition: "take the
+                      // washing in in 15 minutes".
+                      !(run.upperBound < tokens.count && tokens[run.upperBound].text == tokens[run.upperBound - 1].text),
                       !(run.upperBound == whole.upperBound && idx + 1 < runs.count && determinesNoun(tokens, words, run.upperBound - 1, next: runs[idx + 1])) {
                     run = run.lowerBound..<(run.upperBound - 1)
                 }
