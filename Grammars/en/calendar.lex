@@ -45,7 +45,7 @@ minute | minutes | min | mins | m = minute
 hour | hours | hr | hrs | h = hour
 day | days | d = day
 week | weeks | wk | wks = week
-month | months | mo | mos = month
+month | months | mo | mos | mth | mths = month
 quarter | quarters | qtr | qtrs = quarter
 year | years | yr | yrs = year
 
@@ -56,7 +56,7 @@ year | years | yr | yrs = year
 # A calendar cycle named with this/next/last ("next week", "this month").
 [cycle-unit]
 week | wk = week
-month = month
+month | mth = month
 quarter | qtr = quarter
 year | yr = year
 day = day
@@ -70,7 +70,7 @@ pm | p.m. | p.m | p m | p. m. | p = pm
 [tod-word]
 noon | midday | mid-day | mid day | noonish = 12:00
 elevenses = 11:00
-midnight | mid-night = 24:00
+midnight | mid-night | midnite = 24:00
 
 # Parts of the day: FROM-TO (hours, end exclusive) @ where an event said so starts, then
 # `ends-day` for a part that ends the day (a deadline said with it lasts until midnight).

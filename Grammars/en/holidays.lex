@@ -87,7 +87,7 @@ world vegan day = 11-01
 # National Boss's Day is observed on the nearest weekday.
 boss's day | bosses day | boss day | boss's | national boss day = 10-16 sat-1 sun+1
 # Canada gives thanks on the second Monday of October.
-thanksgiving | thanksgiving day = nth:11:4:4 ; CA: nth:10:2:1
+thanksgiving | thanksgiving day | thxgiving | thanksgivin = nth:11:4:4 ; CA: nth:10:2:1
 black friday = nth:11:4:4+1
 cyber monday = nth:11:4:4+4
 memorial day = nth:5:-1:1
@@ -119,7 +119,7 @@ holy saturday = easter-1
 maundy thursday | holy thursday | covenant thursday | covenant thu | thu of mysteries | thursday of mysteries = easter-3
 palm sunday | branch sunday = easter-7
 ash wednesday = easter-46
-mardi gras | shrove tuesday | pancake day = easter-47
+mardi gras | shrove tuesday | pancake day | pancake tuesday = easter-47
 ascension day | ascension = easter+39
 pentecost | whit sunday | whitsunday | white sunday = easter+49
 whit monday | whitmonday | monday of the holy spirit = easter+50
