@@ -258,7 +258,7 @@ public final class DateTimeStage: Stage {
     func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext,
               pastClauses: [Range<Int>], refusedClauses: [Range<Int>] = [], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
-        let today = pastClauses.isEmpty ? 0 : context.zone.local(at: context.now).date.weekday
+        let today = pastClauses.isEmpty ? CivilDate(1970, 1, 1) : context.zone.local(at: context.now).date
         for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:

@@ -143,9 +143,11 @@ extension DateTimeStage {
     /// A weekday told of in the past tense is the last one ("We closed the deal on Tuesday",
     /// "Was great seeing you on Sunday"), unless it is today. After thanks it takes "on" ("Thanks
     /// for the flowers on Friday"): "Thanks for booking Friday 8pm" thanks ahead of time.
-    func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], today: Int) -> TimeExpr? {
-        guard DateTimeStage.isWeekdayPattern(t), isToldOf(item, chart, pastClauses: pastClauses),
-              DateTimeStage.weekdayOf(t) != today else { return nil }
+    func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], today: CivilDate) -> TimeExpr? {
+        // (So is a day of the month: "Dinner at Lupa on the 3rd was incredible".)
+        let weekday = DateTimeStage.isWeekdayPattern(t) && DateTimeStage.weekdayOf(t) != today.weekday
+        let dayOfMonth = DateTimeStage.isDayOfMonthPattern(t) && DateTimeStage.dayOfMonthOf(t) != today.day
+        guard weekday || dayOfMonth, isToldOf(item, chart, pastClauses: pastClauses) else { return nil }
         // A verb that tells of the past must say it: a regular past opening the text may be an
         // adjective ("Scheduled power outage Sun 2:30am"), a comparison says nothing of when
         // ("vs Red Lions sun 4pm").
@@ -202,6 +204,29 @@ extension DateTimeStage {
     }
 
     /// A weekday, with a time or part of the day at most: "Saturday", "Saturday night".
+    /// A day of the month alone, perhaps with a time of day ("the 3rd", "the 3rd at 8").
+    static func isDayOfMonthPattern(_ t: TimeExpr) -> Bool {
+        switch t {
+        case .fields(let f): return f.day != nil && f.weekday == nil && f.month == nil && f.year == nil && f.weekdaySet == nil
+        case .intersect(let a, let b): return isDayOfMonthPattern(a) && datePart(b) == nil && !isCycle(b) || isDayOfMonthPattern(b) && datePart(a) == nil && !isCycle(a)
+        default: return false
+        }
+    }
+
+    /// A cycle counted from now ("last month"): a day of the month said with it is that month's.
+    static func isCycle(_ t: TimeExpr) -> Bool {
+        if case .cycle = t { return true }
+        return false
+    }
+
+    static func dayOfMonthOf(_ t: TimeExpr) -> Int? {
+        switch t {
+        case .fields(let f): return f.day
+        case .intersect(let a, let b): return dayOfMonthOf(a) ?? dayOfMonthOf(b)
+        default: return nil
+        }
+    }
+
     static func isWeekdayPattern(_ t: TimeExpr) -> Bool {
         switch t {
         case .fields(let f): return f.weekday != nil && f.day == nil && f.month == nil && f.year == nil && f.weekdaySet == nil
