@@ -322,7 +322,7 @@ wrote | schrieb | escribió | escribio | a écrit | ha scritto | schreef | skrev
 [quote-marker]
 original message | forwarded message | begin forwarded message | reply message | mensaje original | ursprüngliche nachricht | message d'origine
 [reply-header-field]
-sent | date | to | subject | gesendet | enviado | envoyé
+sent | date | gesendet | enviado | envoyé
 
 # A letter's closing, on a line of its own and ending in a comma: what follows is the
 # signature (name, title, phone, office hours), no plan.
