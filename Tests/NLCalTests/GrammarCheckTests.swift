@@ -101,6 +101,14 @@ struct GrammarCheckTests {
         let d = GrammarChecker.semanticChecks(broken)
         #expect(d.contains { $0.kind == .unmatchablePhrase && $0.description.hasPrefix("base.lex:2:1: error: phrase 'mon day'") })
     }
+
+    @Test func badHolidayValuesAreErrors() throws {
+        let lex = "[holiday-word]\nfoo day = 05-05 ; gb: easter-21\nbar day = 05-05 ; GB: easter-21\n"
+        let g = try GrammarLoader.load(sources: [("h.lex", lex, 0), ("t.rules", "category time\nrule h -> time: <holiday-word> => holiday($1)\n", 0)], locale: "en")
+        let bad = GrammarChecker.semanticChecks(g).filter { $0.kind == .badValue }
+        #expect(bad.count == 1)
+        #expect(bad.first?.description.contains("'05-05 ; gb: easter-21'") == true)
+    }
 }
 
 @Suite("nlcal grammar (end to end)")

@@ -16,6 +16,8 @@ public struct GrammarDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case neverFires = "never-fires"
         /// A lexicon phrase that the tokenizer can never produce.
         case unmatchablePhrase = "unmatchable-phrase"
+        /// A lexicon value its operator cannot read (a holiday value with a bad base or place).
+        case badValue = "bad-value"
         /// A rule with the same category and pattern as an earlier one.
         case shadowed
         /// A category that is built but that no rule uses and the parser does not report.
@@ -123,6 +125,12 @@ public enum GrammarChecker {
         for entries in g.lexicon.values {
             for e in entries {
                 lexCategories.insert(e.category)
+                // Holiday and season values are read at parse time: a bad one would never match.
+                let cat = g.categoryName(e.category)
+                if cat == "holiday-word" || cat == "season-word", let v = e.value.textValue, Operators.parseHoliday(v) == nil {
+                    out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
+                                                 message: "[\(cat)] value '\(v)' is no holiday value (see docs/grammar.md, Holiday values)"))
+                }
                 if let bad = e.pieces.first(where: { !matchable($0) }), badPhrases.insert("\(e.origin)|\(e.pieces)").inserted {
                     out.append(GrammarDiagnostic(severity: .error, kind: .unmatchablePhrase, location: e.origin,
                                                  message: "phrase '\(e.pieces.joined(separator: " "))' of [\(g.categoryName(e.category))] can never match: the tokenizer never produces the piece '\(bad)'"))
