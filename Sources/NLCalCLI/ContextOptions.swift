@@ -126,6 +126,11 @@ package final class PipelineCache {
         var dirs = [try GrammarLocator.shippedDirectory(locale: lang)]
         for g in userGrammars { dirs.append(try GrammarLocator.userDirectory(g, locale: lang)) }
         let grammar = try GrammarLoader.load(directories: dirs, locale: lang)
+        // A user's grammar may hold a value that loads but can never be read (a bad holiday
+        // value): said now, with its file and line, not found later as a phrase that never matches.
+        if !userGrammars.isEmpty, let bad = GrammarChecker.valueErrors(grammar).first {
+            throw GrammarError(bad.message, at: bad.location)
+        }
         let p = try Pipeline(grammar: grammar)
         pipelines[lang] = p
         return p

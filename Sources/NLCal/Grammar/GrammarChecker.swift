@@ -103,6 +103,22 @@ public enum GrammarChecker {
     }
 
     /// The checks that need a loaded grammar.
+    /// Lexicon values an operator reads only at parse time, checked now: a holiday or season
+    /// value it cannot read would make its phrase silently match nothing. (Cheap enough for
+    /// `nlcal parse --grammars` to run on every load of a user's grammar.)
+    public static func valueErrors(_ g: Grammar) -> [GrammarDiagnostic] {
+        var out: [GrammarDiagnostic] = []
+        for entries in g.lexicon.values {
+            for e in entries {
+                let cat = g.categoryName(e.category)
+                guard cat == "holiday-word" || cat == "season-word", let v = e.value.textValue, Operators.parseHoliday(v) == nil else { continue }
+                out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
+                                             message: "[\(cat)] value '\(v)' is no holiday value (see docs/grammar.md, Holiday values)"))
+            }
+        }
+        return out
+    }
+
     static func semanticChecks(_ g: Grammar) -> [GrammarDiagnostic] {
         var out: [GrammarDiagnostic] = []
         let tokenizer = try? Tokenizer(locale: g.locale)
@@ -119,18 +135,13 @@ public enum GrammarChecker {
             return ok
         }
 
+        out += valueErrors(g)
         // Lexicon phrases.
         var lexCategories: Set<CategoryID> = []
         var badPhrases: Set<String> = []
         for entries in g.lexicon.values {
             for e in entries {
                 lexCategories.insert(e.category)
-                // Holiday and season values are read at parse time: a bad one would never match.
-                let cat = g.categoryName(e.category)
-                if cat == "holiday-word" || cat == "season-word", let v = e.value.textValue, Operators.parseHoliday(v) == nil {
-                    out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
-                                                 message: "[\(cat)] value '\(v)' is no holiday value (see docs/grammar.md, Holiday values)"))
-                }
                 if let bad = e.pieces.first(where: { !matchable($0) }), badPhrases.insert("\(e.origin)|\(e.pieces)").inserted {
                     out.append(GrammarDiagnostic(severity: .error, kind: .unmatchablePhrase, location: e.origin,
                                                  message: "phrase '\(e.pieces.joined(separator: " "))' of [\(g.categoryName(e.category))] can never match: the tokenizer never produces the piece '\(bad)'"))
