@@ -899,37 +899,34 @@ public final class DateTimeStage: Stage {
             offset += 1
         }
         lines.append((start, String(current)))
-        var textBefore = false
-        for (k, line) in lines.enumerated() {
+        // Each line trimmed and lower-cased once; the empty ones left out.
+        let said = lines.compactMap { line -> (start: Int, text: String)? in
             let t = line.text.trimmingCharacters(in: .whitespaces).lowercased()
-            if t.isEmpty { continue }
-            if textBefore, introducesQuote(t, next: lines[(k + 1)...].prefix(4).map { $0.text.trimmingCharacters(in: .whitespaces).lowercased() })
-                || signsOff(t, rest: lines[(k + 1)...].map(\.text)) {
-                return chart.atoms.firstIndex { $0.range.lowerBound >= line.start } ?? chart.atoms.count
-            }
-            textBefore = true
+            return t.isEmpty ? nil : (line.start, t)
+        }
+        for k in said.indices.dropFirst() where introducesQuote(said[k].text, next: said[(k + 1)...].prefix(4)) || signsOff(said[k].text, rest: said[(k + 1)...]) {
+            return chart.atoms.firstIndex { $0.range.lowerBound >= said[k].start } ?? chart.atoms.count
         }
         return nil
     }
 
     /// A letter's closing ("Best,", "Kind regards,", "Thanks,") on a line of its own, with no
-    /// more than a signature under it (a few short lines): the rest is the sender's name, title,
-    /// phone and office hours, no plan ("Office hours Mon–Fri 9–5 CT").
-    func signsOff(_ t: String, rest: [String]) -> Bool {
-        guard t.hasSuffix(","), signOffs.contains(String(t.dropLast()).trimmingCharacters(in: .whitespaces)) else { return false }
-        let signature = rest.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        return signature.count <= 5 && signature.allSatisfy { $0.count <= 80 }
+    /// more than a signature under it (five short lines at most): the rest is the sender's name,
+    /// title, phone and office hours, no plan ("Office hours Mon–Fri 9–5 CT").
+    func signsOff(_ t: String, rest: ArraySlice<(start: Int, text: String)>) -> Bool {
+        guard t.hasSuffix(","), rest.count <= 5, signOffs.contains(String(t.dropLast()).trimmingCharacters(in: .whitespaces)) else { return false }
+        return rest.allSatisfy { $0.text.count <= 80 }
     }
 
     /// A line that starts a quoted message (lower-cased and trimmed; `next`, the lines after it).
-    func introducesQuote(_ t: String, next: [String]) -> Bool {
+    func introducesQuote(_ t: String, next: ArraySlice<(start: Int, text: String)>) -> Bool {
         if t.hasPrefix(">") { return true }
         if t.hasPrefix("-") || t.hasPrefix("begin") || t.hasPrefix("_") {
             if quoteMarkers.contains(where: { t.contains($0) }) { return true }
         }
         if t.hasSuffix(":"), replyVerbs.contains(where: { t.contains(" " + $0) }) { return true }
         if t.hasPrefix("from:") {
-            return next.contains { n in replyHeaderFields.contains { n.hasPrefix($0 + ":") } }
+            return next.contains { n in replyHeaderFields.contains { n.text.hasPrefix($0 + ":") } }
         }
         return false
     }

@@ -261,7 +261,7 @@ public enum Operators {
             return apply("date", [arg(a, 1), arg(a, 0)])
         }),
         "holiday": ("a holiday from its lexicon value: a base (MM-DD, easter±N, orthodox±N, nth:MONTH:N:WEEKDAY[±N], hebrew:/islamic:/chinese:MM-DD, vague:YYYY-MM-DD, hindu:MONTH:TITHI[:TIME][:later], sankranti:SIGN[:day], nakshatra:N:SIGN[:FROM]) and modifiers (eve, days:N, to:BASE, sat-1…, avoid:BASE:±N, at:HH:MM, for:MIN)", { a in
-            guard let t = arg(a, 0)?.textValue, let h = parseHoliday(t) else { return nil }
+            guard let t = arg(a, 0)?.textValue, let h = holiday(t) else { return nil }
             return .time(.holiday(h))
         }),
 
@@ -641,6 +641,17 @@ public enum Operators {
     }
 
     private static let dayParts = Mutex<[String: DayPart?]>([:])
+
+    /// A holiday value read once: the holiday rule applies to every holiday word of every text,
+    /// and a value with places looks each zone up.
+    static func holiday(_ s: String) -> Holiday? {
+        if let known = holidays.withLock({ $0[s] }) { return known }
+        let parsed = parseHoliday(s)
+        holidays.withLock { if $0.count < 1024 { $0[s] = .some(parsed) } }
+        return parsed
+    }
+
+    private static let holidays = Mutex<[String: Holiday?]>([:])
 
     /// A time counted back from now, so already past: last month, yesterday, last Friday.
     static func isCountedBack(_ e: TimeExpr) -> Bool {

@@ -145,8 +145,8 @@ extension DateTimeStage {
     /// for the flowers on Friday"): "Thanks for booking Friday 8pm" thanks ahead of time.
     func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], today: CivilDate) -> TimeExpr? {
         // (So is a day of the month: "Dinner at Lupa on the 3rd was incredible".)
-        let weekday = DateTimeStage.isWeekdayPattern(t) && DateTimeStage.weekdayOf(t) != today.weekday
-        let dayOfMonth = DateTimeStage.isDayOfMonthPattern(t) && DateTimeStage.dayOfMonthOf(t) != today.day
+        let weekday = DateTimeStage.isWeekdayPattern(t) && DateTimeStage.field(\.weekday, of: t) != today.weekday
+        let dayOfMonth = DateTimeStage.isDayOfMonthPattern(t) && DateTimeStage.field(\.day, of: t) != today.day
         guard weekday || dayOfMonth, isToldOf(item, chart, pastClauses: pastClauses) else { return nil }
         // A verb that tells of the past must say it: a regular past opening the text may be an
         // adjective ("Scheduled power outage Sun 2:30am"), a comparison says nothing of when
@@ -160,11 +160,12 @@ extension DateTimeStage {
         return verb || thanksOn ? .relative(t, offset: -1) : nil
     }
 
-    /// The weekday of a weekday pattern (1 Monday … 7 Sunday).
-    static func weekdayOf(_ t: TimeExpr) -> Int? {
+    /// A field of a day pattern, looked for on either side of an intersection: the weekday (1
+    /// Monday … 7 Sunday) of "Friday 3pm", the day of the month of "the 3rd at 8".
+    static func field(_ key: KeyPath<Fields, Int?>, of t: TimeExpr) -> Int? {
         switch t {
-        case .fields(let f): return f.weekday
-        case .intersect(let a, let b): return weekdayOf(a) ?? weekdayOf(b)
+        case .fields(let f): return f[keyPath: key]
+        case .intersect(let a, let b): return field(key, of: a) ?? field(key, of: b)
         default: return nil
         }
     }
@@ -203,30 +204,23 @@ extension DateTimeStage {
         return thanked ? .relative(t, offset: -1) : nil
     }
 
-    /// A weekday, with a time or part of the day at most: "Saturday", "Saturday night".
-    /// A day of the month alone, perhaps with a time of day ("the 3rd", "the 3rd at 8").
+    /// A day of the month alone, perhaps with a time of day ("the 3rd", "the 3rd at 8"; "the 20th
+    /// of last month" is that month's).
     static func isDayOfMonthPattern(_ t: TimeExpr) -> Bool {
         switch t {
         case .fields(let f): return f.day != nil && f.weekday == nil && f.month == nil && f.year == nil && f.weekdaySet == nil
-        case .intersect(let a, let b): return isDayOfMonthPattern(a) && datePart(b) == nil && !isCycle(b) || isDayOfMonthPattern(b) && datePart(a) == nil && !isCycle(a)
+        case .intersect(let a, let b): return isDayOfMonthPattern(a) && isTimeOfDayOnly(b) || isDayOfMonthPattern(b) && isTimeOfDayOnly(a)
         default: return false
         }
     }
 
-    /// A cycle counted from now ("last month"): a day of the month said with it is that month's.
-    static func isCycle(_ t: TimeExpr) -> Bool {
-        if case .cycle = t { return true }
-        return false
+    /// A time that names no day and counts no cycle: "at 8", "evening" (not "last month").
+    static func isTimeOfDayOnly(_ t: TimeExpr) -> Bool {
+        if case .cycle = t { return false }
+        return datePart(t) == nil
     }
 
-    static func dayOfMonthOf(_ t: TimeExpr) -> Int? {
-        switch t {
-        case .fields(let f): return f.day
-        case .intersect(let a, let b): return dayOfMonthOf(a) ?? dayOfMonthOf(b)
-        default: return nil
-        }
-    }
-
+    /// A weekday, with a time or part of the day at most: "Saturday", "Saturday night".
     static func isWeekdayPattern(_ t: TimeExpr) -> Bool {
         switch t {
         case .fields(let f): return f.weekday != nil && f.day == nil && f.month == nil && f.year == nil && f.weekdaySet == nil

@@ -81,7 +81,7 @@ public final class TitleStage: Stage {
         let verb = calendarVerbs.match(words, at: 0)
         if verb > 0, verb < tokens.count {
             var end = verb
-            if end < tokens.count, determiners.match(words, at: end) == 1, ["a", "an"].contains(tokens[end].text) { end += 1 }
+            if end < tokens.count, tokens[end].text == "a" || tokens[end].text == "an" { end += 1 }
             out.append(tokens[0].range.lowerBound..<tokens[end - 1].range.upperBound)
         }
         return out
