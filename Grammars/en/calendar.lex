@@ -189,3 +189,7 @@ end | close = end
 early = start
 mid | middle | mid- = middle
 late = end
+
+# What a habit's occurrences are counted in: "for 10 sessions", "x 6 lessons" (COUNT).
+[session-word]
+sessions | classes | lessons | occurrences | visits | appointments | treatments | shots | meetings | times | rounds | sittings

@@ -344,6 +344,20 @@ to my calendar | on my calendar | in my calendar | into my calendar | to the cal
 [calendar-verb]
 add | put | pop | stick | pencil in | pencil | enter | save | note
 
+# Verbs that set up a habit: after one, "a weekly 1:1" is how often ("Set up a daily standup at
+# 9:15"); after any other, a frequency after a determiner names a thing ("Buy a weekly planner").
+[habit-verb]
+set up | setup | schedule | book | arrange | organise | organize | create | start | add | plan | put in | make
+
+# Articles: a frequency after one names a kind of thing ("Buy a weekly planner").
+[article]
+a | an | the
+
+# The thing due: a frequency before it names that thing ("Weekly report due Friday"), where
+# "Rent due monthly" is a habit.
+[deliverable-word]
+due
+
 # A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
 [phrasal-verb]
 check in | sign in | log in | move in | drop in | hand in | turn in | dial in | clock in | call in | fill in | weigh in | plug in | stop in | pop in

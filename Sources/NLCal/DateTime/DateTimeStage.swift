@@ -127,6 +127,12 @@ public final class DateTimeStage: Stage {
     let unitWords: WordList
     let numberWords: WordList
     let ordinalWords: WordList
+    /// Verbs that set a habit up ("set up", "schedule"): "set up a daily standup" is a habit.
+    let habitVerbs: WordList
+    /// "due": a frequency before the thing due names that thing ("Weekly report due Friday").
+    let deliverableWords: WordList
+    /// "a", "an", "the": a frequency after one names a kind of thing ("a weekly planner").
+    let articles: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -214,6 +220,9 @@ public final class DateTimeStage: Stage {
         unitWords = list("unit-word")
         numberWords = list("number-word")
         ordinalWords = list("ordinal-word")
+        habitVerbs = list("habit-verb")
+        deliverableWords = list("deliverable-word")
+        articles = list("article")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -226,6 +235,7 @@ public final class DateTimeStage: Stage {
         let bodyEnd = quotedStart(chart, state)
         if let b = bodyEnd, b < chart.atoms.count { state.bodyEnd = chart.atoms[b].range.lowerBound }
         let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state), before: bodyEnd)
+            .filter { !frequencyNamesThing($0, chart) }
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
         var invalid = false

@@ -324,8 +324,8 @@ public enum Operators {
             var f = Fields(); f.weekdaySet = [1, 2, 3, 4, 5]
             return .time(.fields(f))
         }),
-        "intersect": ("two times at once: tomorrow + 3pm", { a in
-            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time else { return nil }
+        "intersect": ("two times at once: tomorrow + 3pm; not a list of weekdays and a time of day, which is a weekly habit (Tue/Thu 8pm)", { a in
+            guard let x = arg(a, 0)?.time, let y = arg(a, 1)?.time, !isListedDaysAtTime(x, y), !isListedDaysAtTime(y, x) else { return nil }
             return checked(intersect(x, y))
         }),
         "intersect-after-comma": ("two times at once, the second after a comma: 9am-5pm, Monday; a range of days is not narrowed to a date after a comma (in 'Monday, July 7 to Friday, July 11', July 11 is Friday's)", { a in
@@ -881,6 +881,13 @@ public enum Operators {
 
     /// Intersection: free calendar patterns merge field by field ("Tue" + "1pm" = "Tue 1pm",
     /// resolved together so future preference sees the whole); anything else stays a pair.
+    /// Weekdays listed ("Tue/Thu") at a time of day: the grammar reads that as a weekly habit
+    /// (`listed-days-at`), never as the first of those days.
+    static func isListedDaysAtTime(_ days: TimeExpr, _ time: TimeExpr) -> Bool {
+        guard case .fields(let f) = days, f.weekdaySet != nil, f.weekday == nil, !f.hasTimeOfDay else { return false }
+        return time.hasTimeOfDay
+    }
+
     static func intersect(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
         // The empty pattern (any day: the anchor of "daily", "monthly") adds nothing.
         if case .fields(let f) = x, f == Fields() { return y }

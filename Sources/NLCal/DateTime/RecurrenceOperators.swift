@@ -178,6 +178,11 @@ extension Operators {
             guard case .recurrence(let r)? = arg(a, 0), let d = arg(a, 1)?.duration else { return nil }
             return limited(r, to: d).map { .recurrence($0) }
         }),
+        "recur-times": ("a recurrence limited to a number of occurrences said as such: for 10 sessions", { a in
+            guard case .recurrence(var r)? = arg(a, 0), r.count == nil, r.until == nil, let n = arg(a, 1)?.int, n >= 1 else { return nil }
+            r.count = n
+            return .recurrence(r)
+        }),
         "recur-within": ("a recurrence kept inside this or the next week or month: every day this week, every morning next week", { a in
             guard case .recurrence(var r)? = arg(a, 0), let word = arg(a, 1)?.textValue, let unit = arg(a, 2)?.textValue,
                   let g = Grain(name: unit), g == .week || g == .month else { return nil }

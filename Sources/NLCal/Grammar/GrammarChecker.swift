@@ -49,7 +49,7 @@ public enum GrammarChecker {
     public static let stageWordLists: Set<String> = [
         "am-cue", "pm-cue", "either-half-cue", "hour-after-word", "reply-verb", "quote-marker", "reply-header-field", "sign-off", "street-word", "count-noun", "measure-unit", "greeting-before-time", "gratitude", "past-remark", "past-participle", "comparison-word", "interjection", "scripture-book", "clause-break", "refusal-cue", "future-marker", "future-prep", "past-question-word", "week-number-word", "subject-pronoun", "modal-follower", "alternative-link", "holiday-object", "time-word-object", "by-verb", "not-a-time", "day-part-namer", "linking-verb",  // DateTimeStage: meridiem cues, counted numbers, measures
         "weekday-homograph", "homograph-follower", "homograph-subject", "determiner", "indefinite-article", "ordinal-noun", "coming-opener", "return-word", "return-noun", "return-link", "not-return-before", "reference-lead", "ordinal-suffix", "rate-word", "negation-cue", "move-verb",
-        "tens-word", "unit-word", "number-word", "ordinal-word",  // DateTimeStage: "sat", "sun" as words
+        "tens-word", "unit-word", "number-word", "ordinal-word", "habit-verb", "deliverable-word", "article",  // DateTimeStage: "sat", "sun" as words, frequencies naming things
         "location-prep", "venue", "destination-prep", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector", "calendar-ref", "calendar-verb",  // TitleStage

@@ -1,0 +1,39 @@
+/// A frequency word can describe a thing instead of saying how often the event happens:
+/// "Buy a weekly planner on Wednesday", "Finish the Daily Mail crossword tonight", "Weekly
+/// report due Friday", "Cancel the monthly gym membership tomorrow". Each of those is one
+/// event; the frequency stays in its title. ("Daily standup 9:15", "Set up a weekly 1:1 with
+/// Ravi", "Rent due monthly on the 1st" are habits.)
+extension DateTimeStage {
+    /// Whether `item`, a one-word frequency, names a kind of thing here rather than a habit:
+    /// - after an article ("a weekly planner", "the monthly all-hands"; "my daily walk" may be one),
+    ///   unless a verb that sets a habit up comes before it ([habit-verb]: "set up a daily standup");
+    /// - before the thing that is due ([deliverable-word]: "Weekly report due Friday");
+    /// - capitalized, past the text's start, before a capitalized word that starts no time
+    ///   ("Cancel Daily Mail subscription", "Brunch at Sundays Cafe").
+    func frequencyNamesThing(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        guard item.end - item.start == 1, item.value.isRecurrence, item.end < chart.atoms.count else { return false }
+        let atoms = chart.atoms, words = chart.words
+        let next = atoms[item.end]
+        guard next.spaceBefore, isLetters(next) else { return false }
+        if item.start > 0, atoms[item.start].initialCapital, next.initialCapital, isLetters(atoms[item.start - 1]),
+           !chart.items.contains(where: { $0.start == item.end && startsTime($0.value) }) {
+            return true
+        }
+        guard describesNoun(item, chart) else { return false }
+        if item.start > 0, articles.hasWord(words[item.start - 1]) {
+            let verbEnd = item.start - 1
+            let setsUp = (1...2).contains { n in verbEnd - n >= 0 && habitVerbs.isPhrase(words, from: verbEnd - n, to: verbEnd) }
+            if !setsUp { return true }
+        }
+        // The thing due comes within a few words: "weekly report due", "monthly sales figures due".
+        for k in item.end..<min(item.end + 4, atoms.count) where deliverableWords.hasWord(words[k]) {
+            return true
+        }
+        return false
+    }
+
+    private func startsTime(_ v: Value) -> Bool {
+        if case .time = v { return true }
+        return v.isRecurrence
+    }
+}
