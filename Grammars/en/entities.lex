@@ -4,6 +4,7 @@
 # ("Read pages 10-12", "kids ages 5-12", "final score 3-2", "Set went 7-5", "round two",
 # "clause 10.30").
 [count-noun]
+no. | nos. | nr. | num.
 rated | rating | rate | build | release | patch | ver | rev | revision | firmware | page | pages | pp | chapter | chapters | ch | section | sections | verse | verses | line | lines | row | rows | slide | slides | step | steps | item | items | question | questions | exercise | exercises | problem | problems | unit | units | lesson | lessons | level | levels | grade | grades | age | ages | aged | score | scores | set | sets | rep | reps | lap | laps | mile | miles | km | point | points | room | rooms | seat | seats | box | boxes | module | modules | bay | bays | gate | gates | platform | platforms | table | tables | episode | episodes | issue | issues | volume | volumes | floor | floors | size | sizes | version | won | lost | beat | drew | tied | scored | leads | led | pin | code | invoice | order | ref | reference | ticket | flight | account | no | number | id | mobile | mob | cell | tel | ph | fax | landline | ext
 exit | exits | platform | platforms | gate | gates | aisle | aisles | lane | lanes | bay | bays | door | berth | berths | pier | piers | stall | stalls | booth | booths | hole | holes | junction | junctions | route | routes
 suite | suites | apt | flat | flats | ward | wards | bldg | building | block | lot | plot | terminal | cabin | hangar | dock | docks | locker | bed | beds | cot | cots | cubicle | cubicles
@@ -18,6 +19,7 @@ genesis | exodus | leviticus | deuteronomy | judges | psalm | psalms | proverbs 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
 [measure-unit]
+kb | mb | gb | tb | kbps | mbps | gbps | megabytes | gigabytes | mah | kwh | kw | mhz | ghz | hz | fps | dpi | px | mph | kph | psi
 euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | win | wins | loss | losses | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 point | points | goal | goals | vote | votes | run | runs | stroke | strokes | shot | shots | length | lengths | wicket | wickets
 marathon | marathons | half-marathon | pace | pb | pr | seats | spots | slots | places | at the half | at half-time | at half time | at halftime | at ht | at the break | on aggregate | on penalties | on pens | aet
@@ -118,6 +120,9 @@ not | be | have | also | well | never | just | still | need | want | help | take
 [not-a-time]
 24/7 | 24 / 7 | 24x7 | sat nav | sat navs | sat-nav | 7-eleven | 7 - eleven
 the eleventh hour | at the eleventh hour | the 11th hour | at the 11th hour | eleventh hour | 11th hour | high noon | the nineteenth hole | nineteenth hole | the 19th hole | 19th hole
+# "now" telling of a change of state, not a time: "Version 2.4 is now available", "Tickets are
+# now on sale".
+is now | are now | was now | were now | 's now | has now | have now | had now
 morning all | morning team | morning everyone | morning folks | morning guys | morning y'all | afternoon all | afternoon team | evening all | evening everyone | night all | nite all
 # Names spelled like a time word with a letter left out: the singer, not a typo for "weekend".
 the weeknd
@@ -352,6 +357,10 @@ set up | setup | schedule | book | arrange | organise | organize | create | star
 # Articles: a frequency after one names a kind of thing ("Buy a weekly planner").
 [article]
 a | an | the
+
+# Words before a habit's last day said apart from it: "Daily walk 5:30pm until Friday".
+[until-word]
+until | till | til | through | thru | untill
 
 # The thing due: a frequency before it names that thing ("Weekly report due Friday"), where
 # "Rent due monthly" is a habit.

@@ -48,6 +48,18 @@ import Testing
         #expect(!Evaluator.sameRule("FREQ=MONTHLY;BYDAY=2WE", "FREQ=MONTHLY;BYDAY=-2WE"))
     }
 
+    /// UNTIL may be the last occurrence's start or any instant before the next one: the
+    /// occurrences are compared, not the spelling; a bound that drops or adds one differs.
+    @Test func untilComparesByOccurrences() {
+        let dublin = Zone(identifier: "Europe/Dublin")!
+        let start = ISOTimestamp.parse("2027-01-26T06:00:00+00:00", zone: dublin)!
+        let exact = "FREQ=WEEKLY;BYDAY=TU;UNTIL=20270330T050000Z"
+        #expect(Evaluator.sameOccurrences(exact, "FREQ=WEEKLY;BYDAY=TU;UNTIL=20270330T225959Z", start: start, zone: dublin, allDay: false))
+        #expect(!Evaluator.sameOccurrences(exact, "FREQ=WEEKLY;BYDAY=TU;UNTIL=20270329T225959Z", start: start, zone: dublin, allDay: false))
+        #expect(!Evaluator.sameOccurrences(exact, "FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270330T225959Z", start: start, zone: dublin, allDay: false))
+        #expect(!Evaluator.sameOccurrences("FREQ=WEEKLY;BYDAY=TU", "FREQ=WEEKLY;BYDAY=TU", start: start, zone: dublin, allDay: false))
+    }
+
     @Test func noneAndMissed() {
         #expect(Evaluator.scoreTime(expected: none, got: none, zone: zone) == .correct)
         #expect(Evaluator.scoreTime(expected: none, got: instant("2026-03-23T15:00:00+01:00", "hour"), zone: zone) == .falsePositive)

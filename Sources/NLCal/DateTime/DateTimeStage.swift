@@ -41,6 +41,9 @@ public final class DateTimeStage: Stage {
     let toWord: Int32
     /// Categories that are kinds of `time`.
     let isTime: [Bool]
+    /// Categories that are kinds of `recurrence`: between readings of the same words, a habit's
+    /// wins ("Gym Mon Wed Fri 5:45am until 30 June" is no span from Friday to June).
+    let isHabit: [Bool]
     /// Rule names by rule index (reading them through `parser.grammar` copies the grammar).
     let ruleNameTable: [String]
     /// Cue phrases, matched on the atoms' word numbers.
@@ -133,6 +136,8 @@ public final class DateTimeStage: Stage {
     let deliverableWords: WordList
     /// "a", "an", "the": a frequency after one names a kind of thing ("a weekly planner").
     let articles: WordList
+    /// "until", "till", "through": before a day beside a habit, its last day (HabitBounds.swift).
+    let untilWords: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -143,6 +148,8 @@ public final class DateTimeStage: Stage {
         todCategory = grammar.categoryID("tod")
         let time = timeCategory
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
+        let recurrence = recurrenceCategory
+        isHabit = (0..<grammar.categories.count).map { c in recurrence.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         ruleNameTable = grammar.rules.map(\.name)
         standsAlone = grammar.rules.map(\.standsAlone)
         countsFromSaid = grammar.rules.map(\.countsFromSaid)
@@ -223,6 +230,7 @@ public final class DateTimeStage: Stage {
         habitVerbs = list("habit-verb")
         deliverableWords = list("deliverable-word")
         articles = list("article")
+        untilWords = list("until-word")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -234,8 +242,8 @@ public final class DateTimeStage: Stage {
         }
         let bodyEnd = quotedStart(chart, state)
         if let b = bodyEnd, b < chart.atoms.count { state.bodyEnd = chart.atoms[b].range.lowerBound }
-        let chosen = select(chart, sentenceDashes: sentenceDashes(chart, state), before: bodyEnd)
-            .filter { !frequencyNamesThing($0, chart) }
+        let said = select(chart, sentenceDashes: sentenceDashes(chart, state), before: bodyEnd)
+        let chosen = withoutNamedFrequencies(said, chart)
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
         var invalid = false
@@ -291,6 +299,7 @@ public final class DateTimeStage: Stage {
                 break
             }
         }
+        boundHabit(&exprs, &state, chart: chart)
         // A phrase counted from a time said before it ("Tomorrow's impossible, the day after?",
         // "Can't make this Monday — the following Monday?") is read as if said at that time.
         if exprs.count > 1 {
@@ -354,6 +363,17 @@ public final class DateTimeStage: Stage {
             state.recurrence = limited
             state.duration = nil
             for k in state.spans.indices where state.spans[k].field == "duration" { state.spans[k].field = "recurrence" }
+        }
+        // So does one a time said apart took as its own length ("Monthly check-in on the 3rd at
+        // 2:30 for 6 months": the 3rd at 2:30, COUNT=6).
+        if var r = state.recurrence, r.count == nil, r.until == nil {
+            for k in exprs.indices where !exprs[k].0.value.isRecurrence {
+                guard case .spanFor(let start, let d) = exprs[k].1, d.finestGrain >= .day, let limited = Operators.limited(r, to: d) else { continue }
+                r = limited
+                state.recurrence = r
+                exprs[k].1 = start
+                break
+            }
         }
         // So does a weekly one said apart from a span of weekdays ("Sprachkurs Mon–Thu 18:00 every
         // week": Monday to Thursday, each week).
@@ -1006,9 +1026,9 @@ public final class DateTimeStage: Stage {
                 }
             }
             // Items ending at p are byEnd[(p > 0 ? bucket[p - 1] : 0) ..< bucket[p]].
-            // best[p]: best (covered atoms, -items, -rules) using atoms before p.
-            return withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: n + 1) { bestScore in
-                bestScore[0] = (0, 0, 0)
+            // best[p]: best (covered atoms, -items, habits, -rules) using atoms before p.
+            return withUnsafeTemporaryAllocation(of: (Int, Int, Int, Int).self, capacity: n + 1) { bestScore in
+                bestScore[0] = (0, 0, 0, 0)
                 choice[0] = -1
                 items.withUnsafeBufferPointer { items in
                     for p in 1...n {
@@ -1018,7 +1038,8 @@ public final class DateTimeStage: Stage {
                             let i = byEnd[k]
                             let start = items[Int(i)].start
                             let prev = bestScore[start]
-                            let score = (prev.0 + (p - start), prev.1 - 1, prev.2 - items[Int(i)].size)
+                            let score = (prev.0 + (p - start), prev.1 - 1, prev.2 + (isHabit[Int(items[Int(i)].category)] ? 1 : 0),
+                                         prev.3 - items[Int(i)].size)
                             if score > bestScore[p] { bestScore[p] = score; choice[p] = i }
                         }
                     }
@@ -1130,6 +1151,11 @@ public final class DateTimeStage: Stage {
             return true
         }
         if isOddDottedNumber(item, atoms, words) { return true }
+        // One group of a phone or account number: "Call me on 0803 456 7890", "+44 20 7946 0958".
+        if item.end - item.start == 1, atoms[item.start].isDigits, atoms[item.start].text.utf8.count >= 3 {
+            func group(_ k: Int) -> Bool { k >= 0 && k < atoms.count && atoms[k].isDigits && atoms[k].text.utf8.count >= 3 }
+            if (group(item.end) && atoms[item.end].spaceBefore) || (group(item.start - 1) && atoms[item.start].spaceBefore) { return true }
+        }
         // "drop by tomorrow at 3", "swing by Friday": a visit, not a deadline (the time after
         // "by" is read on its own).
         if item.start > 0, byVerbs.hasWord(words[item.start - 1]), atoms[item.start].text.lowercased() == "by" { return true }

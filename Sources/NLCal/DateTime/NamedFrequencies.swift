@@ -36,4 +36,39 @@ extension DateTimeStage {
         if case .time = v { return true }
         return v.isRecurrence
     }
+
+    /// The chosen phrases without the frequencies that name a thing: those of
+    /// `frequencyNamesThing`, and a frequency describing the noun after it when another phrase
+    /// names one day ("Weekly shop tomorrow morning", "Monthly budget review next Tuesday 2pm",
+    /// "Daily standup moved to 11 tomorrow"). (A bare weekday or a day of the month is the habit's
+    /// day: "Fortnightly team drinks Friday 5pm", "Monthly check-in on the 3rd"; so is a start:
+    /// "Daily standup 9:30 starting tomorrow".)
+    func withoutNamedFrequencies(_ chosen: [Item], _ chart: ChartParser.Chart) -> [Item] {
+        guard chosen.contains(where: { $0.value.isRecurrence }) else { return chosen }
+        let oneDay = chosen.contains { item in
+            if case .time(let t) = item.value { return DateTimeStage.namesOneDay(t) }
+            return false
+        }
+        return chosen.filter { item in
+            if frequencyNamesThing(item, chart) { return false }
+            guard oneDay, case .recurrence(let r) = item.value, item.end - item.start == 1, r.byDay.isEmpty, r.byMonthDay.isEmpty,
+                  r.anchor == .fields(Fields()) else { return true }
+            return !describesNoun(item, chart)
+        }
+    }
+
+    /// Whether a time names one day: a day counted from today ("tomorrow", "next Tuesday", "this
+    /// Friday") or a date with its month and day.
+    static func namesOneDay(_ t: TimeExpr) -> Bool {
+        switch t {
+        case .day, .numericDate: return true
+        // ("last Friday" beside "Monthly" is the month's last: "Monthly review on the last Friday".)
+        case .relative(_, let offset): return offset >= 0
+        case .fields(let f): return f.month != nil && f.day != nil
+        case .intersect(let a, let b): return namesOneDay(a) || namesOneDay(b)
+        case .zoned(let e, _, _), .spanFor(let e, _): return namesOneDay(e)
+        case .interval(let a, _): return namesOneDay(a)
+        default: return false
+        }
+    }
 }

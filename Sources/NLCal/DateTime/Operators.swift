@@ -494,6 +494,28 @@ public enum Operators {
             }
             return .time(.nth(n, .cycle(.quarter, offset: 0), in: year))
         }),
+        "half": ("the first (1) or second (2) half of a year (this year without one), as its months: H2 2027, the first half of next year", { a in
+            guard let n = arg(a, 0)?.int, (1...2).contains(n) else { return nil }
+            var year = TimeExpr.cycle(.year, offset: 0)
+            if let yv = arg(a, 1) {
+                if let t = yv.time { guard t.grain == .year else { return nil }; year = t } else {
+                    guard let y = fullYear(yv) else { return nil }
+                    var f = Fields(); f.year = y
+                    year = .fields(f)
+                }
+            }
+            func month(_ m: Int) -> TimeExpr? { var f = Fields(); f.month = m; return intersect(.fields(f), year) }
+            guard let first = month(n == 1 ? 1 : 7), let last = month(n == 1 ? 6 : 12) else { return nil }
+            return intervalOf(first, last).map { .time($0) }
+        }),
+        "year-range": ("from one year to another, both written in four digits: from 2026 to 2028; only where the numbers as 24-hour clock times (20:26–20:28) would be no time or under 15 minutes apart", { a in
+            guard let x = arg(a, 0).flatMap(fullYear), let y = arg(a, 1).flatMap(fullYear), y > x else { return nil }
+            let (h1, m1, h2, m2) = (x / 100, x % 100, y / 100, y % 100)
+            if h1 <= 23, h2 <= 24, m1 <= 59, m2 <= 59, (h2 * 60 + m2) - (h1 * 60 + m1) >= 15 { return nil }
+            var f = Fields(), g = Fields()
+            f.year = x; g.year = y
+            return intervalOf(.fields(f), .fields(g)).map { .time($0) }
+        }),
         "clock24": ("hour[, minute] on a 24-hour clock: 3h18, 15h", { a in
             guard let h = arg(a, 0)?.int, (0...24).contains(h) else { return nil }
             var f = Fields()

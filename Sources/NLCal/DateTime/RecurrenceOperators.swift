@@ -66,6 +66,9 @@ extension Operators {
                f.day == nil, f.month == nil, f.year == nil {
                 return nil
             }
+            // Nor is a span that runs to another day ("Mon Wed Fri 5:45am until 30 June"): the
+            // end bounds the habit (recurrence-until).
+            if !r.byDay.isEmpty, case .interval(_, let end) = t, DateTimeStage.datePart(end) != nil { return nil }
             if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
                 guard let counted = limited(r, to: d) else { return nil }
                 r = counted
@@ -155,6 +158,18 @@ extension Operators {
             var r = Recurrence(freq: "MONTHLY")
             r.byDay = ["\(n)\(rruleDay(w))"]
             r.anchor = .nth(n, .fields({ var f = Fields(); f.weekday = w; return f }()), in: .cycle(.month, offset: 0))
+            return .recurrence(r)
+        }),
+        "recur-yearly-nth": ("a yearly recurrence on the Nth weekday of a month: every year on the fourth Thursday in November", { a in
+            guard let n = arg(a, 0)?.int, n != 0, n >= -5, n <= 5, let w = arg(a, 1)?.time?.fields?.weekday,
+                  let m = arg(a, 2)?.time?.fields?.month, arg(a, 2)?.time?.fields?.day == nil else { return nil }
+            var r = Recurrence(freq: "YEARLY")
+            r.byMonth = [m]
+            r.byDay = ["\(n)\(rruleDay(w))"]
+            var day = Fields(), month = Fields()
+            day.weekday = w
+            month.month = m
+            r.anchor = .nth(n, .fields(day), in: .fields(month))
             return .recurrence(r)
         }),
         "recur-nth-weekdays": ("a monthly recurrence on two Nth weekdays: every 2nd and 4th Thursday of the month", { a in

@@ -108,12 +108,32 @@ public enum Evaluator {
                 if case .bool(let want) = exp, want != has { bad.append(f) }
             case "recurrence":
                 let a = exp.stringValue, b = event[f]?.stringValue
-                if a == nil ? b != nil : !(b.map { sameRule(a!, $0) } ?? false) { bad.append(f) }
+                let start = expected["start"]?.stringValue.flatMap { ISOTimestamp.parse($0, zone: zone) }
+                let allDay = expected["allDay"] == .bool(true)
+                if a == nil ? b != nil : !(b.map { sameRule(a!, $0) || (start.map { s in sameOccurrences(a!, b!, start: s, zone: zone, allDay: allDay) } ?? false) } ?? false) {
+                    bad.append(f)
+                }
             default:
                 if (event[f] ?? .null) != exp { bad.append(f) }
             }
         }
         return bad
+    }
+
+    /// Whether two RRULEs that differ only in how their UNTIL is written give the same
+    /// occurrences from `start`: RFC 5545 lets UNTIL be the last occurrence's start
+    /// ("UNTIL=20270330T050000Z") or any instant before the next one (the end of that day,
+    /// "UNTIL=20270330T225959Z"), so the bound, not its spelling, is compared.
+    static func sameOccurrences(_ a: String, _ b: String, start: Int, zone: Zone, allDay: Bool) -> Bool {
+        func withoutUntil(_ rule: String) -> String {
+            rule.uppercased().split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.joined(separator: ";")
+        }
+        guard a.uppercased().contains("UNTIL="), b.uppercased().contains("UNTIL="), sameRule(withoutUntil(a), withoutUntil(b)),
+              let x = try? RecurrenceRule(a), let y = try? RecurrenceRule(b) else { return false }
+        let limit = 5_000
+        let p = RecurrenceExpander(rule: x, start: start, zone: zone, allDay: allDay).first(limit)
+        let q = RecurrenceExpander(rule: y, start: start, zone: zone, allDay: allDay).first(limit)
+        return p.count < limit && p == q
     }
 
     /// Whether two RRULEs say the same rule: the same parts in any order, lists of days or

@@ -156,9 +156,10 @@ public final class ValidationStage: Stage {
         // A day is included; a month or a year only bounds ("until June" → through May 31).
         let local = zone.local(at: s)
         var lastDay = res.grain <= .day ? local.date : local.date.adding(days: -1)
-        // A span of days runs through its last one: "until the end of the month" is through the
-        // 28th/30th/31st, not the day the month's last part starts.
-        if res.kind == .interval, res.grain <= .day, let e = res.end {
+        // A span runs through its last day: "until the end of the month" is through the
+        // 28th/30th/31st, not the day the month's last part starts; "through the end of the
+        // year" through December 31.
+        if res.kind == .interval, let e = res.end {
             let end = zone.local(at: e)
             lastDay = end.seconds == 0 ? end.date.adding(days: -1) : end.date
         }
