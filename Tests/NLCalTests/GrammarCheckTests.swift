@@ -109,6 +109,19 @@ struct GrammarCheckTests {
         #expect(bad.count == 1)
         #expect(bad.first?.description.contains("'05-05 ; gb: easter-21'") == true)
     }
+
+    /// A respelling must name a word the grammar uses; it then reads as that word.
+    @Test func respellingsReadAsTheirWord() throws {
+        let lex = "[respelling]\nevry = every\nfoo = nothing\n[weekday-word]\nmon = 1\n"
+        let rules = "category time\nrule w -> time: <weekday-word> => weekday($1)\nrule e -> time: every <weekday-word> => weekday($2)\n"
+        let g = try GrammarLoader.load(sources: [("r.lex", lex, 0), ("t.rules", rules, 0)], locale: "en")
+        let bad = GrammarChecker.semanticChecks(g).filter { $0.kind == .badValue }
+        #expect(bad.count == 1)
+        #expect(bad.first?.description.contains("'foo = nothing'") == true)
+        let vocabulary = Vocabulary(grammar: g)
+        #expect(vocabulary.id("evry") == vocabulary.id("every"))
+        #expect(vocabulary.id("every") >= 0)
+    }
 }
 
 @Suite("nlcal grammar (end to end)")

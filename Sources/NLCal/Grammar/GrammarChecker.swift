@@ -54,6 +54,7 @@ public enum GrammarChecker {
         "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector", "calendar-ref", "calendar-verb",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
+        "respelling",  // Vocabulary: words read as another
     ]
 
     /// Checks the grammar files of these directories (later ones layer over earlier ones, as
@@ -108,9 +109,21 @@ public enum GrammarChecker {
     /// `nlcal parse --grammars` to run on every load of a user's grammar.)
     public static func valueErrors(_ g: Grammar) -> [GrammarDiagnostic] {
         var out: [GrammarDiagnostic] = []
+        var vocabulary: Vocabulary?
         for entries in g.lexicon.values {
             for e in entries {
                 let cat = g.categoryName(e.category)
+                // A respelling is one word read as another word the grammar uses.
+                if cat == Vocabulary.respellingCategory {
+                    let said = e.pieces.joined(separator: " ")
+                    let word = e.value.textValue ?? ""
+                    if vocabulary == nil { vocabulary = Vocabulary(grammar: g) }
+                    if e.pieces.count != 1 || word == said || word.contains(" ") || vocabulary!.id(word) < 0 {
+                        out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
+                                                     message: "[\(cat)] '\(said) = \(word)' must respell one word as another word the grammar uses"))
+                    }
+                    continue
+                }
                 guard cat == "holiday-word" || cat == "season-word", let v = e.value.textValue, Operators.parseHoliday(v) == nil else { continue }
                 out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
                                              message: "[\(cat)] value '\(v)' is no holiday value (see docs/grammar.md, Holiday values)"))

@@ -37,9 +37,21 @@ public final class Vocabulary: Sendable {
                 }
             }
         }
+        // Respellings ("evry = every") share the number of the word they stand for, so every
+        // rule and list reads them as that word at no cost per parse; the text keeps the typing.
+        if let respelling = grammar.categoryID(Vocabulary.respellingCategory) {
+            for entries in grammar.lexicon.values {
+                for e in entries where e.category == respelling && e.pieces.count == 1 {
+                    if case .text(let word) = e.value, let id = ids[word] { ids[e.pieces[0]] = id }
+                }
+            }
+        }
         self.ids = ids
         ascii = ASCIIWordTable(ids)
     }
+
+    /// The lexicon category of respellings: `variant = word`.
+    static let respellingCategory = "respelling"
 
     /// The numbers of some atoms' texts.
     func ids(of atoms: [Atom]) -> [Int32] { atoms.map { id($0.text) } }

@@ -1,0 +1,8 @@
+# Respellings: a word typed another way, read as the word it stands for by every rule and list
+# ("antibiotics evry day 8am" reads "every day"). The value must be a word the grammar uses; the
+# title keeps the text as typed. Typos of one letter in long calendar words need no entry (see
+# `typo-tolerant` in calendar.lex); these are short or sound-alike spellings.
+[respelling]
+evry | evrey | evey = every
+eveyday | evryday | everyda = everyday
+untl | unitl = until
