@@ -299,6 +299,12 @@ public final class DateTimeStage: Stage {
                 break
             }
         }
+        // Days left out with no habit to leave them out of ("Any day except Monday works"): no habit.
+        if state.recurrence?.narrowsOnly == true {
+            state.recurrence = nil
+            state.spans.removeAll { $0.field == "recurrence" }
+            exprs.removeAll { $0.0.value.isRecurrence }
+        }
         boundHabit(&exprs, &state, chart: chart)
         // A phrase counted from a time said before it ("Tomorrow's impossible, the day after?",
         // "Can't make this Monday — the following Monday?") is read as if said at that time.

@@ -131,6 +131,7 @@ extension Operators {
             r.byDay = kept.map(rruleDay)
             var on = Fields(); on.weekdaySet = kept
             r.anchor = .fields(on)
+            r.narrowsOnly = true
             return .recurrence(r)
         }),
         "recur-monthday": ("a monthly recurrence on a day of the month: monthly on the 15th; the word monthly for a new one; -1 for the last day", { a in
@@ -351,6 +352,7 @@ extension Recurrence {
             }
             r.count = count ?? other.count
             r.until = until ?? other.until
+            r.narrowsOnly = false
             return r
         }
         guard freq == other.freq else { return nil }

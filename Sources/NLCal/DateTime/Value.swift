@@ -516,6 +516,9 @@ public struct Recurrence: Hashable, Sendable {
     /// "every second Wednesday", read every other week, may mean the second Wednesday of each
     /// month: that N, for the chip offering it.
     public var monthlyReading: Int?
+    /// Only days left out ("except Mondays"): it narrows a habit said apart and makes none alone
+    /// ("Any day except Monday works" is no habit).
+    public var narrowsOnly = false
 
     public init(freq: String) { self.freq = freq }
 
