@@ -6,3 +6,17 @@
 evry | evrey | evey = every
 eveyday | evryday | everyda = everyday
 untl | unitl = until
+saterday | satarday = saturday
+wendsday | wedensday | wenesday = wednesday
+tuseday | teusday = tuesday
+fryday = friday
+janurary | januray = january
+feburary | februrary = february
+agust = august
+novemeber = november
+decemeber = december
+aftr = after
+# "3pmish": the "ish" typed onto "pm".
+pmish = pm
+# "new yrs day": "yrs" is also a unit of years (calendar.lex), which "years" is too.
+yrs = years
