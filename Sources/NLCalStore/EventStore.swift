@@ -54,11 +54,22 @@ public final class EventStore {
         config.busyMode = .timeout(15)
         config.foreignKeysEnabled = true
         config.label = "nlcal"
-        do {
-            pool = try DatabasePool(path: path, configuration: config)
-        } catch {
-            throw Self.translate(error, path: path)
+        // Opening switches a new file to WAL, which SQLite refuses at once (no busy wait) while
+        // another process is doing the same: a few tries, as `migrate` makes on a lost race.
+        var attempt = 0
+        var opened: DatabasePool?
+        while opened == nil {
+            attempt += 1
+            do {
+                opened = try DatabasePool(path: path, configuration: config)
+            } catch {
+                guard attempt < 8, let d = error as? DatabaseError, [.SQLITE_BUSY, .SQLITE_LOCKED].contains(d.resultCode) else {
+                    throw Self.translate(error, path: path)
+                }
+                usleep(UInt32(50_000 * attempt))
+            }
         }
+        pool = opened!
         try migrate()
     }
 

@@ -17,6 +17,16 @@ struct RecurrenceExpanderTests {
                 ["2026-03-11T09:00:00+09:00", "2026-03-13T09:00:00+09:00", "2026-03-15T09:00:00+09:00"])
     }
 
+    /// BYHOUR: each day at those hours with DTSTART's minutes, later hours of the first day too.
+    @Test func severalHoursADay() throws {
+        #expect(try expand("FREQ=DAILY;BYHOUR=8,20", "2026-03-11T20:30:00", n: 4) ==
+                ["2026-03-11T20:30:00+09:00", "2026-03-12T08:30:00+09:00", "2026-03-12T20:30:00+09:00", "2026-03-13T08:30:00+09:00"])
+        #expect(try expand("FREQ=DAILY;BYHOUR=20,8;COUNT=3", "2026-03-11T08:00:00") ==
+                ["2026-03-11T08:00:00+09:00", "2026-03-11T20:00:00+09:00", "2026-03-12T08:00:00+09:00"])
+        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;BYHOUR=24") }
+        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=HOURLY;BYHOUR=8") }
+    }
+
     @Test func withinTheDayInElapsedTime() throws {
         #expect(try expand("FREQ=HOURLY;INTERVAL=2;COUNT=3", "2026-03-11T21:15:00") ==
                 ["2026-03-11T21:15:00+09:00", "2026-03-11T23:15:00+09:00", "2026-03-12T01:15:00+09:00"])
@@ -105,7 +115,7 @@ struct RecurrenceExpanderTests {
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("INTERVAL=2") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=WEEKLY;BYDAY=2MO") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;COUNT=0") }
-        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;BYHOUR=9") }
+        #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;BYMINUTE=9") }
         #expect(throws: CalendarDataError.self) { try RecurrenceRule("FREQ=DAILY;COUNT=2;UNTIL=20260101") }
     }
 

@@ -91,6 +91,7 @@ public struct RecurrenceExpander: Sendable {
                 guard emit(t) else { return }
             }
         }
+        let times = allDay || rule.byHour.isEmpty ? [timeOfDay] : Set(rule.byHour).sorted().map { $0 * 3600 + timeOfDay % 3600 }
         var empty = 0
         var period = 0
         while true {
@@ -102,10 +103,14 @@ public struct RecurrenceExpander: Sendable {
                 continue
             }
             empty = 0
-            for d in dates where d > d0 {
-                let t = zone.instant(of: LocalDateTime(d, seconds: timeOfDay)).instant
-                if t <= start { continue }
-                guard emit(t) else { return }
+            // Each day at DTSTART's time, or at each BYHOUR with DTSTART's minute and second
+            // (later hours of DTSTART's own day too).
+            for d in dates where d >= d0 {
+                for seconds in times {
+                    let t = zone.instant(of: LocalDateTime(d, seconds: seconds)).instant
+                    if t <= start { continue }
+                    guard emit(t) else { return }
+                }
             }
         }
     }

@@ -44,6 +44,9 @@ public struct RecurrenceRule: Sendable, Equatable {
     public var byDay: [WeekdayNum] = []
     public var byMonthDay: [Int] = []
     public var byMonth: [Int] = []
+    /// Hours of the day each occurring day has an occurrence at (DAILY and longer), with the
+    /// minute and second of DTSTART: "8am and 8pm daily" is BYHOUR=8,20.
+    public var byHour: [Int] = []
     public var bySetPos: [Int] = []
     /// First day of the week for WEEKLY rules with INTERVAL > 1 (ISO weekday; default Monday).
     public var weekStart = 1
@@ -98,7 +101,12 @@ public struct RecurrenceRule: Sendable, Equatable {
             case "WKST":
                 guard let w = Self.weekdayCodes.firstIndex(of: value) else { throw CalendarDataError("invalid WKST '\(value)' in RRULE") }
                 rule.weekStart = w + 1
-            case "BYHOUR", "BYMINUTE", "BYSECOND", "BYWEEKNO", "BYYEARDAY":
+            case "BYHOUR":
+                rule.byHour = try value.split(separator: ",").map { s in
+                    guard let n = Int(s), (0...23).contains(n) else { throw CalendarDataError("invalid BYHOUR value '\(s)' in RRULE") }
+                    return n
+                }
+            case "BYMINUTE", "BYSECOND", "BYWEEKNO", "BYYEARDAY":
                 throw CalendarDataError("unsupported RRULE part \(key)")
             default:
                 if key.hasPrefix("X-") { continue }
@@ -110,6 +118,7 @@ public struct RecurrenceRule: Sendable, Equatable {
         if freq == .daily || freq == .weekly, rule.byDay.contains(where: { $0.ordinal != nil }) {
             throw CalendarDataError("BYDAY ordinals need FREQ=MONTHLY or YEARLY")
         }
+        if !rule.byHour.isEmpty, freq.seconds != nil { throw CalendarDataError("BYHOUR needs FREQ=DAILY or longer") }
         rule.frequency = freq
         self = rule
     }

@@ -843,6 +843,19 @@ public final class DateTimeStage: Stage {
     /// ("every 2nd and 4th Thursday"), the earliest of them still ahead.
     func firstOccurrence(_ expr: TimeExpr, _ ctx: Resolver.Context, recurrence: Recurrence?) -> Resolution? {
         guard let r = recurrence else { return resolve(expr, ctx, recurring: false) }
+        // Several hours a day: the first of them still ahead ("8am and 8pm daily" at noon: 8pm).
+        if r.byHour.count > 1 {
+            func withHour(_ e: TimeExpr, _ h: Int) -> TimeExpr {
+                switch e {
+                case .fields(var f) where f.hour != nil: f.hour = h; return .fields(f)
+                case .intersect(let a, let b): return .intersect(withHour(a, h), withHour(b, h))
+                case .zoned(let inner, let zone, let abbreviation): return .zoned(withHour(inner, h), zone: zone, abbreviation: abbreviation)
+                default: return e
+                }
+            }
+            return r.byHour.compactMap { resolve(withHour(expr, $0), ctx, recurring: true) }
+                .min { ($0.start ?? .max) < ($1.start ?? .max) }
+        }
         let ordinals = r.byDay.compactMap { Int($0.dropLast(2)) }
         guard r.freq == "MONTHLY", ordinals.count > 1 else { return resolve(expr, ctx, recurring: true) }
         func withNth(_ e: TimeExpr, _ n: Int) -> TimeExpr {

@@ -161,6 +161,18 @@ extension Operators {
             r.anchor = .nth(n, .fields({ var f = Fields(); f.weekday = w; return f }()), in: .cycle(.month, offset: 0))
             return .recurrence(r)
         }),
+        "recur-hours": ("a daily or weekly recurrence at two times of day with the same minutes: 8am and 8pm daily (BYHOUR=8,20)", { a in
+            guard case .recurrence(var r)? = arg(a, 0), r.freq == "DAILY" || r.freq == "WEEKLY", r.byHour.isEmpty,
+                  case .fields(let x)? = arg(a, 1)?.time, case .fields(let y)? = arg(a, 2)?.time,
+                  let h1 = x.hour, let h2 = y.hour, h1 != h2, (x.minute ?? 0) == (y.minute ?? 0), !x.hasDate, !y.hasDate else { return nil }
+            r.byHour = [h1, h2].sorted()
+            var first = x
+            first.hour = r.byHour[0]
+            first.hourIsAmbiguous = false
+            guard let anchor = r.anchor.map({ intersect($0, .fields(first)) }) ?? .fields(first) else { return nil }
+            r.anchor = anchor
+            return .recurrence(r)
+        }),
         "recur-yearly-nth": ("a yearly recurrence on the Nth weekday of a month: every year on the fourth Thursday in November", { a in
             guard let n = arg(a, 0)?.int, n != 0, n >= -5, n <= 5, let w = arg(a, 1)?.time?.fields?.weekday,
                   let m = arg(a, 2)?.time?.fields?.month, arg(a, 2)?.time?.fields?.day == nil else { return nil }

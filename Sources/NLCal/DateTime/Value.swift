@@ -509,6 +509,8 @@ public struct Recurrence: Hashable, Sendable {
     public var byDay: [String] = []    // "MO", "2TH", "-1FR"
     public var byMonthDay: [Int] = []
     public var byMonth: [Int] = []
+    /// Hours of each day it happens at, when more than one: "8am and 8pm daily" (BYHOUR=8,20).
+    public var byHour: [Int] = []
     public var count: Int?
     public var until: TimeExpr?
     /// The first occurrence's pattern (weekday, time of day…), resolved to the next match.
@@ -532,6 +534,7 @@ public struct Recurrence: Hashable, Sendable {
         if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
         if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
         if !byDay.isEmpty { parts.append("BYDAY=" + byDay.joined(separator: ",")) }
+        if !byHour.isEmpty { parts.append("BYHOUR=" + byHour.map(String.init).joined(separator: ",")) }
         if let count { parts.append("COUNT=\(count)") } else if let until { parts.append("UNTIL=\(until)") }
         return parts.joined(separator: ";")
     }
