@@ -101,6 +101,7 @@ public final class DateTimeStage: Stage {
     let dayPartNamers: WordList
     let dayPartWords: WordList
     let nightWords: WordList
+    let tonightWords: WordList
     /// Set phrases that look like times and are none ("24/7", "sat nav").
     let notTimes: WordList
     /// am/pm words: after counted numbers they make the numbers a clock time.
@@ -202,6 +203,7 @@ public final class DateTimeStage: Stage {
         dayPartNamers = list("day-part-namer")
         dayPartWords = list("day-part-word")
         nightWords = list("night-word")
+        tonightWords = list("tonight-word")
         notTimes = list("not-a-time")
         meridiems = list("meridiem")
         subjectPronouns = list("subject-pronoun")
@@ -1206,6 +1208,14 @@ public final class DateTimeStage: Stage {
             var prev = item.start - 1
             if prev > 0, atoms[prev].text == "'" || atoms[prev].text == "’", !atoms[prev].spaceBefore { prev -= 1 }
             if dayPartNamers.hasWord(words[prev]) { return true }
+        }
+        // A part of the day inside a capitalized title after "The" or "A": "The Tonight Show",
+        // "A Night at the Opera", "The Morning Show".
+        if item.end - item.start == 1, item.start > 0, item.end < atoms.count, atoms[item.start].initialCapital,
+           dayPartWords.hasWord(words[item.start]) || nightWords.hasWord(words[item.start]) || tonightWords.hasWord(words[item.start]),
+           atoms[item.start - 1].initialCapital, indefiniteArticles.hasWord(words[item.start - 1]) || articles.hasWord(words[item.start - 1]),
+           atoms[item.end].initialCapital, isLetters(atoms[item.end]) {
+            return true
         }
         // A month's name with a possessive is someone's ("Auntie May's"), not the month.
         if monthWords.hasWord(words[item.start]), hasPossessive(after: item.start, atoms) { return true }

@@ -257,7 +257,13 @@ public final class LocationStage: Stage {
         }
         let venue = venues.match(words, at: s)
         if venue > 0 {
-            if let end = numbered(after: s + venue - 1, tokens, words, state) { return end }
+            if let end = numbered(after: s + venue - 1, tokens, words, state) {
+                // ("Clinic 4B, Royal Infirmary": then the building it is in.)
+                if end + 2 < tokens.count, tokens[end + 1].original == ",", let last = nameRunToPlaceEnd(from: end + 2, tokens, words, state) {
+                    return last
+                }
+                return end
+            }
             // A venue word that starts a name is the name: "at Cafe Roma", "at Home Depot".
             let next = s + venue
             // ("Bar do Juarez", "Museum of London": a name joined by a small word.)
