@@ -483,27 +483,11 @@ public enum Operators {
             return .time(.nth(-n, t, in: c))
         }),
         "quarter": ("the Nth quarter of a year (this year without one): 3rd quarter, 2018Q4", { a in
-            guard let n = arg(a, 0)?.int, (1...4).contains(n) else { return nil }
-            var year = TimeExpr.cycle(.year, offset: 0)
-            if let yv = arg(a, 1) {
-                if let t = yv.time { guard t.grain == .year else { return nil }; year = t } else {
-                    guard let y = fullYear(yv) else { return nil }
-                    var f = Fields(); f.year = y
-                    year = .fields(f)
-                }
-            }
+            guard let n = arg(a, 0)?.int, (1...4).contains(n), let year = yearOf(arg(a, 1)) else { return nil }
             return .time(.nth(n, .cycle(.quarter, offset: 0), in: year))
         }),
         "half": ("the first (1) or second (2) half of a year (this year without one), as its months: H2 2027, the first half of next year", { a in
-            guard let n = arg(a, 0)?.int, (1...2).contains(n) else { return nil }
-            var year = TimeExpr.cycle(.year, offset: 0)
-            if let yv = arg(a, 1) {
-                if let t = yv.time { guard t.grain == .year else { return nil }; year = t } else {
-                    guard let y = fullYear(yv) else { return nil }
-                    var f = Fields(); f.year = y
-                    year = .fields(f)
-                }
-            }
+            guard let n = arg(a, 0)?.int, (1...2).contains(n), let year = yearOf(arg(a, 1)) else { return nil }
             func month(_ m: Int) -> TimeExpr? { var f = Fields(); f.month = m; return intersect(.fields(f), year) }
             guard let first = month(n == 1 ? 1 : 7), let last = month(n == 1 ? 6 : 12) else { return nil }
             return intervalOf(first, last).map { .time($0) }
@@ -615,6 +599,16 @@ public enum Operators {
     /// `containing` moves onto that Monday. Either way, the day's own week.
     static func weekHolding(_ t: TimeExpr) -> TimeExpr {
         .containing(.week, .shifted(t, Duration(-1, .day)))
+    }
+
+    /// The year a part of a year is in: one said ("2018", "next year"), else this one; nil when
+    /// what is said is no year.
+    static func yearOf(_ v: Value?) -> TimeExpr? {
+        guard let v else { return .cycle(.year, offset: 0) }
+        if let t = v.time { return t.grain == .year ? t : nil }
+        guard let y = fullYear(v) else { return nil }
+        var f = Fields(); f.year = y
+        return .fields(f)
     }
 
     static func fullYear(_ v: Value) -> Int? {
