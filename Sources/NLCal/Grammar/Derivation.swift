@@ -96,7 +96,9 @@ public enum Derivation {
             let t = quoted(text(cand, chart, state))
             var reason = "not selected"
             if let w = chosen.first(where: { $0.start == cand.start && $0.end == cand.end }) {
-                reason = w.size < cand.size
+                reason = stage.isHabit[Int(w.category)] && !stage.isHabit[Int(cand.category)]
+                    ? "same words as \(ruleName(w, grammar)), a habit's reading, which wins over one time"
+                    : w.size < cand.size
                     ? "same words as \(ruleName(w, grammar)), whose derivation is simpler (\(w.size) vs \(cand.size) rules)"
                     : "same words as \(ruleName(w, grammar)), another reading; the first one built wins ties"
             } else if let w = chosen.first(where: { $0.start <= cand.start && cand.end <= $0.end }) {
