@@ -193,8 +193,3 @@ late = end
 # What a habit's occurrences are counted in: "for 10 sessions", "x 6 lessons" (COUNT).
 [session-word]
 sessions | classes | lessons | occurrences | visits | appointments | treatments | shots | meetings | times | rounds | sittings
-
-# "am" and "pm" after a day, as halves of it: "sun am", "mon pm", "tmrw am" (FROM-TO@DEFAULT).
-[half-day-word]
-am | a.m. = 0-12@9
-pm | p.m. = 12-24@14
