@@ -358,6 +358,12 @@ set up | setup | schedule | book | arrange | organise | organize | create | star
 [article]
 a | an | the
 
+# Words saying when a place is open: beside another time, a time of day right after one (up to
+# three words on) is the place's hours, not the event's ("The garage opens at 7:30am, please drop
+# your car off at 8am on Tuesday"). (A day after one is a deadline: "Registration closes Sept 9".)
+[hours-cue]
+opens | opening | closes | closing | shuts
+
 # Words before a habit's last day said apart from it: "Daily walk 5:30pm until Friday".
 [until-word]
 until | till | til | through | thru | untill

@@ -139,6 +139,8 @@ public final class DateTimeStage: Stage {
     let articles: WordList
     /// "until", "till", "through": before a day beside a habit, its last day (HabitBounds.swift).
     let untilWords: WordList
+    /// "opens", "closes", "hours": a time right after one is a place's hours, not the event's.
+    let hoursCues: WordList
 
     public init(grammar: Grammar, budget: ParseBudget = ParseBudget()) {
         parser = ChartParser(grammar: grammar)
@@ -233,6 +235,7 @@ public final class DateTimeStage: Stage {
         deliverableWords = list("deliverable-word")
         articles = list("article")
         untilWords = list("until-word")
+        hoursCues = list("hours-cue")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -418,6 +421,10 @@ public final class DateTimeStage: Stage {
             for (item, e) in near {
                 if let from = negationStart(item, chart) {
                     references.append((item, from))
+                } else if e.hasTimeOfDay, saysOpeningHours(item, chart) {
+                    // A place's hours beside the booking: "The shop closes at 5:30pm, so we've
+                    // booked your collection for 4pm tomorrow" (the hours stay in the title).
+                    references.append((item, item.start))
                 } else if isPossessive(item, chart), !DateTimeStage.namesHoliday(e) {
                     // (A holiday's name may end in "'s": "St Patrick's parade".) A preposition
                     // before it belongs to the sentence: "Following up on Monday's call".
@@ -743,6 +750,13 @@ public final class DateTimeStage: Stage {
             if negationCues.isPhrase(words, from: item.start - n, to: item.start) { return item.start - n }
         }
         return nil
+    }
+
+    /// Whether a word saying when a place is open comes just before the phrase ("opens at
+    /// 7:30am", "closes at 5:30pm", "Opening hours: 9am-5pm"), up to three words back.
+    /// (The caller asks for a time of day: "closes Sept 9" is a deadline.)
+    func saysOpeningHours(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+        (max(0, item.start - 3)..<item.start).contains { hoursCues.hasWord(chart.words[$0]) }
     }
 
     /// A phrase said as an event's own ("Friday's demo", "Today's 4pm dentist", "last night's
