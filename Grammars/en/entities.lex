@@ -19,7 +19,7 @@ genesis | exodus | leviticus | deuteronomy | judges | psalm | psalms | proverbs 
 # Units a number measures: a number right before one is an amount, not a time ("at 6 kg",
 # "12.53%", "table for 8 people").
 [measure-unit]
-kb | mb | gb | tb | kbps | mbps | gbps | megabytes | gigabytes | mah | kwh | kw | mhz | ghz | hz | fps | dpi | px | mph | kph | psi
+price | kb | mb | gb | tb | kbps | mbps | gbps | megabytes | gigabytes | mah | kwh | kw | mhz | ghz | hz | fps | dpi | px | mph | kph | psi
 euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | win | wins | loss | losses | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 point | points | goal | goals | vote | votes | run | runs | stroke | strokes | shot | shots | length | lengths | wicket | wickets
 marathon | marathons | half-marathon | pace | pb | pr | seats | spots | slots | places | at the half | at half-time | at half time | at halftime | at ht | at the break | on aggregate | on penalties | on pens | aet

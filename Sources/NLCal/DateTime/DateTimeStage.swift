@@ -311,6 +311,7 @@ public final class DateTimeStage: Stage {
             exprs.removeAll { $0.0.value.isRecurrence }
         }
         boundHabit(&exprs, &state, chart: chart)
+        keepLastTurn(&exprs, &state, chart: chart)
         // A phrase counted from a time said before it ("Tomorrow's impossible, the day after?",
         // "Can't make this Monday — the following Monday?") is read as if said at that time.
         if exprs.count > 1 {

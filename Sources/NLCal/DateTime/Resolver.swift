@@ -1056,8 +1056,12 @@ public struct Resolver {
             notes = before
             guard let x else { notes += yNotes; return y }
             guard let y else { notes += xNotes; return x }
-            let (pick, other) = x.start <= y.start ? (x, y) : (y, x)
-            notes += x.start <= y.start ? xNotes : yNotes
+            // (With the year written both are fixed: one already over loses to one ahead,
+            // "06/07/2026" said on 20 June is 6 July.)
+            func over(_ s: Span) -> Bool { s.end <= ref }
+            let xFirst = over(x) != over(y) ? !over(x) : x.start <= y.start
+            let (pick, other) = xFirst ? (x, y) : (y, x)
+            notes += xFirst ? xNotes : yNotes
             notes.append(.dateOrder(alternative: other.start))
             return pick
         }
