@@ -281,6 +281,7 @@ public final class DateTimeStage: Stage {
     func take(_ chosen: [Item], _ state: inout ParseState, chart: ChartParser.Chart, words: [Int32], context: ParseContext,
               pastClauses: [Range<Int>], refusedClauses: [Range<Int>] = [], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
+        var lastAnchor: TimeExpr?
         let today = pastClauses.isEmpty ? CivilDate(1970, 1, 1) : context.zone.local(at: context.now).date
         for item in chosen {
             switch item.value {
@@ -295,14 +296,18 @@ public final class DateTimeStage: Stage {
                 state.recurrence = r
                 state.spans.append(span(for: item, field: "recurrence", state: state, chart: chart))
                 // A recurrence merged with one said before also moves the first occurrence:
-                // the earlier anchors give way to the merged one.
+                // the earlier anchors give way to the merged one (set once below, so a text of
+                // thousands of habits stays linear).
                 if let a = r.anchor {
-                    for k in exprs.indices where exprs[k].0.value.isRecurrence { exprs[k].1 = a }
+                    lastAnchor = a
                     exprs.append((item, a))
                 }
             default:
                 break
             }
+        }
+        if let a = lastAnchor {
+            for k in exprs.indices where exprs[k].0.value.isRecurrence { exprs[k].1 = a }
         }
         // Days left out with no habit to leave them out of ("Any day except Monday works"): no habit.
         if state.recurrence?.narrowsOnly == true {

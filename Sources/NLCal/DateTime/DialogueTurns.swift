@@ -6,18 +6,19 @@ extension DateTimeStage {
     /// Where the last turn's words start, when the text has two labelled turns or more: a
     /// capitalized word or two and a colon ("Agent:", "Customer Service:"), opening the text or
     /// a new sentence, with a space after the colon (not "10:30").
-    func lastTurnStart(_ chart: ChartParser.Chart) -> Int? {
+    func lastTurnStart(_ chart: ChartParser.Chart) -> (previous: Int, last: Int)? {
         let atoms = chart.atoms
-        var turns = 0, last = -1
+        var turns = 0, last = -1, previous = -1
         for i in atoms.indices where i > 0 && i + 1 < atoms.count && atoms[i].text == ":" && atoms[i + 1].spaceBefore {
             var k = i - 1
             guard isLetters(atoms[k]), atoms[k].initialCapital, !atoms[i].spaceBefore else { continue }
             if k > 0, isLetters(atoms[k - 1]), atoms[k - 1].initialCapital, k - 1 == 0 || DateTimeStage.endsSentence(atoms[k - 2]) { k -= 1 }
             guard k == 0 || DateTimeStage.endsSentence(atoms[k - 1]) else { continue }
             turns += 1
+            previous = last
             last = i + 1
         }
-        return turns >= 2 ? last : nil
+        return turns >= 2 ? (previous, last) : nil
     }
 
     static func endsSentence(_ atom: Atom) -> Bool { atom.text == "." || atom.text == "?" || atom.text == "!" }
@@ -25,10 +26,11 @@ extension DateTimeStage {
     /// Keeps the last turn's times when it names one; the earlier ones become references (out
     /// of the time and the title), and the last of their days goes to a time said without one.
     func keepLastTurn(_ exprs: inout [(Item, TimeExpr)], _ state: inout ParseState, chart: ChartParser.Chart) {
-        guard let turn = lastTurnStart(chart),
+        guard let (previous, turn) = lastTurnStart(chart),
               exprs.contains(where: { !$0.0.value.isRecurrence && $0.0.start >= turn }),
               exprs.contains(where: { !$0.0.value.isRecurrence && $0.0.end <= turn }) else { return }
-        let offered = exprs.filter { !$0.0.value.isRecurrence && $0.0.end <= turn }
+        // (The turn before the last is the offer; earlier turns just leave the time.)
+        let offered = exprs.filter { !$0.0.value.isRecurrence && $0.0.end <= turn && $0.0.start >= previous }
         let day = offered.compactMap { DateTimeStage.datePart($0.1) }.last
         for (item, _) in offered {
             state.spans.append(span(for: item, field: "reference", state: state, chart: chart))

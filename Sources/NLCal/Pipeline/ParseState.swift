@@ -17,7 +17,13 @@ public struct ParseState {
     var atomWordsVocabulary: Vocabulary?
     public var chart: ChartParser.Chart?
     /// What each stage claimed, with offsets into the text (the title is what nobody claimed).
-    public var spans: [FieldSpan] = []
+    public var spans: [FieldSpan] = [] {
+        // A new index for each change (never shared with a copy made before it): only texts
+        // with many spans get one.
+        didSet { claims = spans.count >= ClaimIndex.threshold ? ClaimIndex() : nil }
+    }
+    /// The spans' ranges sorted and merged, built at the first `isClaimed` after they change.
+    private var claims: ClaimIndex?
     /// The time expression chosen for the event, and its resolution.
     public var timeExpression: TimeExpr?
     public var resolution: Resolution?
@@ -79,9 +85,38 @@ public struct ParseState {
         return String(text[a..<b])
     }
 
-    /// Whether a scalar range overlaps something already claimed.
+    /// Whether a scalar range overlaps something already claimed. (The location and attendee
+    /// stages ask for every token: a long text with thousands of spans is searched by halving.)
     public func isClaimed(_ r: Range<Int>) -> Bool {
-        spans.contains { $0.range.overlaps(r) }
+        guard let claims else { return spans.contains { $0.range.overlaps(r) } }
+        guard !r.isEmpty else { return false }
+        let merged = claims.merged(spans)
+        var lo = 0, hi = merged.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if merged[mid].upperBound <= r.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < merged.count && merged[lo].lowerBound < r.upperBound
+    }
+}
+
+/// The claimed ranges of a parse state's spans, sorted and merged once.
+final class ClaimIndex: @unchecked Sendable {
+    static let threshold = 32
+    private var ranges: [Range<Int>]?
+
+    func merged(_ spans: [FieldSpan]) -> [Range<Int>] {
+        if let ranges { return ranges }
+        var out: [Range<Int>] = []
+        for r in spans.map(\.range).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        ranges = out
+        return out
     }
 }
 
