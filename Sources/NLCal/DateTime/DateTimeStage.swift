@@ -1237,6 +1237,14 @@ public final class DateTimeStage: Stage {
            atoms[item.end].initialCapital, isLetters(atoms[item.end]) {
             return true
         }
+        // Two or more capitalized time words inside a capitalized name, after a lower-case word
+        // or the text's first: "Watch Friday Night Lights with Mei tomorrow 9pm".
+        if item.end - item.start >= 2, item.start > 0, item.end < atoms.count,
+           (item.start..<item.end).allSatisfy({ isLetters(atoms[$0]) && atoms[$0].initialCapital }),
+           isLetters(atoms[item.end]), atoms[item.end].initialCapital, atoms[item.end].spaceBefore,
+           isLetters(atoms[item.start - 1]), item.start == 1 || !atoms[item.start - 1].initialCapital {
+            return true
+        }
         // A month's name with a possessive is someone's ("Auntie May's"), not the month.
         if monthWords.hasWord(words[item.start]), hasPossessive(after: item.start, atoms) { return true }
         if isHomographWord(item, atoms, words) { return true }
