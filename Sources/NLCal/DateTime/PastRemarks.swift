@@ -123,6 +123,10 @@ extension DateTimeStage {
             length = 1
         }
         let next = i + length
+        // Capitalized inside the clause before a capitalized word, it is part of a name or a
+        // title: "kain tayo w/ Kuya Jojo & Ate Mitch Fri 12:30" ("Ate" is an older sister).
+        if i > start, atoms[i].initialCapital, next < clause.upperBound, atoms[next].initialCapital,
+           atoms[next].text.first?.isLetter == true { return false }
         if next < clause.upperBound, atoms[next].text.count > 4 {
             let w = atoms[next].text.lowercased()
             if w.hasSuffix("ing") && !DateTimeStage.nounsInIng.contains(w) { return false }

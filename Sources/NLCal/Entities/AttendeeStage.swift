@@ -106,6 +106,16 @@ public final class AttendeeStage: Stage {
         var first = tokens[k]
         if title > 0 { k += title; guard k < tokens.count else { return nil }; first = tokens[k] }
         guard first.kind == .word, !state.isClaimed(first.range) else { return nil }
+        // A family by its surname in the plural: "with the Khans", "w/ the Hendersons".
+        if title == 0, first.pieces.map(\.text) == ["the"], k + 1 < tokens.count {
+            let family = tokens[k + 1]
+            if family.kind == .word, family.isCapitalized, family.original.hasSuffix("s"), !family.isPossessive,
+               family.original.count > 3, !state.isClaimed(family.range), !notNames.contains(words, k + 1),
+               !groupWords.contains(words, k + 1), cities.match(words, at: k + 1) == 0,
+               k + 2 >= tokens.count || !(tokens[k + 2].kind == .word && tokens[k + 2].isCapitalized) {
+                return (first.range.lowerBound..<family.range.upperBound, k + 2)
+            }
+        }
         // A family word, as typed: "mom", "my sister", "our dad".
         var isKin = kin.contains(words, k)
         if !isKin, kinDeterminers.contains(words, k), k + 1 < tokens.count, kin.contains(words, k + 1), !state.isClaimed(tokens[k + 1].range) {
