@@ -38,15 +38,15 @@ extension DateTimeStage {
         return DateTimeStage.datePart(day) != nil ? day : nil
     }
 
-    /// The time phrase of `item`'s derivation that runs from its start up to `bound`.
+    /// The time phrase of `item`'s derivation that runs from its start up to `bound`: down the
+    /// children that start with the item (a derivation is finite: each child was built before
+    /// its parent).
     func timeBefore(_ bound: Item, in item: Item, _ chart: ChartParser.Chart) -> Item? {
         var node = item
         while true {
             let kids = chart.children(of: node).map { chart.items[Int($0)] }
             if let before = kids.first(where: { $0.start == item.start && $0.end <= bound.start && isTime[Int($0.category)] }) { return before }
-            guard let next = kids.first(where: { $0.start == item.start && $0.end > bound.start }), next.end - next.start <= node.end - node.start,
-                  !(next.start == node.start && next.end == node.end && kids.count > 1) else { return nil }
-            if next.start == node.start && next.end == node.end && next.rule == node.rule { return nil }
+            guard let next = kids.first(where: { $0.start == item.start && $0.end > bound.start }) else { return nil }
             node = next
         }
     }
