@@ -358,6 +358,11 @@ set up | setup | schedule | book | arrange | organise | organize | create | star
 [article]
 a | an | the
 
+# Verbs that propose a meal (parts-of-day.rules, verb-meal): the meal is its hours, and the verb
+# stays in the title with it ("Let's do lunch next Friday at noon").
+[meal-verb]
+grab | grabbing | do | doing | have | having | get | getting
+
 # Words saying when a place is open: beside another time, a time of day right after one (up to
 # three words on) is the place's hours, not the event's ("The garage opens at 7:30am, please drop
 # your car off at 8am on Tuesday"). (A day after one is a deadline: "Registration closes Sept 9".)

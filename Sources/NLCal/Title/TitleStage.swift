@@ -20,7 +20,7 @@
 public final class TitleStage: Stage {
     public let name = "title"
     let vocabulary: Vocabulary
-    let meals, connectors, leadingConnectors, mealTimePrepositions, phrasalVerbs, holidays, titleLeads, determiners: WordList
+    let meals, connectors, leadingConnectors, mealTimePrepositions, mealVerbs, phrasalVerbs, holidays, titleLeads, determiners: WordList
     /// "to my calendar" and the verb that puts a thing there ("Add dentist to my calendar").
     let calendarRefs, calendarVerbs: WordList
     static let removedFields: Set<String> = ["start", "location", "duration", "recurrence", "notes", "reference"]
@@ -31,6 +31,7 @@ public final class TitleStage: Stage {
         meals = WordList("meal-word", grammar: grammar, vocabulary: vocabulary)
         connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
         mealTimePrepositions = WordList("meal-time-prep", grammar: grammar, vocabulary: vocabulary)
+        mealVerbs = WordList("meal-verb", grammar: grammar, vocabulary: vocabulary)
         phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
         holidays = WordList("holiday-word", grammar: grammar, vocabulary: vocabulary)
         titleLeads = WordList("title-lead", grammar: grammar, vocabulary: vocabulary)
@@ -208,6 +209,8 @@ public final class TitleStage: Stage {
             if !all, i > 0, mealTimePrepositions.contains(words, i - 1) { continue }
             kept.insert(i)
             if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
+            // ("Let's do lunch next Friday": the verb that made the meal its hours stays with it.)
+            if i > 0, mealVerbs.contains(words, i - 1) { kept.insert(i - 1) }
         }
         return kept
     }
