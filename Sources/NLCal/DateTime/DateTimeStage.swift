@@ -36,6 +36,8 @@ public final class DateTimeStage: Stage {
     let titleConnectors: WordList
     /// The vocabulary's number for "@" (rules use it as a literal), compared instead of text.
     let atSignWord: Int32
+    /// ":", compared by number on every atom when looking for labelled turns.
+    let colonWord: Int32
     /// "next" and "to" ("sat next to sam"), compared by number on every candidate phrase.
     let nextWord: Int32
     let toWord: Int32
@@ -157,6 +159,7 @@ public final class DateTimeStage: Stage {
         standsAlone = grammar.rules.map(\.standsAlone)
         countsFromSaid = grammar.rules.map(\.countsFromSaid)
         atSignWord = parser.vocabulary.id("@")
+        colonWord = parser.vocabulary.id(":")
         nextWord = parser.vocabulary.id("next")
         toWord = parser.vocabulary.id("to")
         reportable = (0..<grammar.categories.count).map { [timeCategory, recurrenceCategory, durationCategory] in

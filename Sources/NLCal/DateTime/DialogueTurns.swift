@@ -9,7 +9,9 @@ extension DateTimeStage {
     func lastTurnStart(_ chart: ChartParser.Chart) -> (previous: Int, last: Int)? {
         let atoms = chart.atoms
         var turns = 0, last = -1, previous = -1
-        for i in atoms.indices where i > 0 && i + 1 < atoms.count && atoms[i].text == ":" && atoms[i + 1].spaceBefore {
+        let words = chart.words
+        guard colonWord >= 0 else { return nil }
+        for i in atoms.indices where i > 0 && i + 1 < atoms.count && words[i] == colonWord && atoms[i + 1].spaceBefore {
             var k = i - 1
             guard isLetters(atoms[k]), atoms[k].initialCapital, !atoms[i].spaceBefore else { continue }
             if k > 0, isLetters(atoms[k - 1]), atoms[k - 1].initialCapital, k - 1 == 0 || DateTimeStage.endsSentence(atoms[k - 2]) { k -= 1 }
