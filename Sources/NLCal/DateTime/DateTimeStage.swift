@@ -868,30 +868,34 @@ public final class DateTimeStage: Stage {
     /// ("every 2nd and 4th Thursday"), the earliest of them still ahead.
     func firstOccurrence(_ expr: TimeExpr, _ ctx: Resolver.Context, recurrence: Recurrence?) -> Resolution? {
         guard let r = recurrence else { return resolve(expr, ctx, recurring: false) }
+        func earliest(_ variants: [TimeExpr]) -> Resolution? {
+            variants.compactMap { resolve($0, ctx, recurring: true) }.min { ($0.start ?? .max) < ($1.start ?? .max) }
+        }
         // Several hours a day: the first of them still ahead ("8am and 8pm daily" at noon: 8pm).
         if r.byHour.count > 1 {
-            func withHour(_ e: TimeExpr, _ h: Int) -> TimeExpr {
-                switch e {
-                case .fields(var f) where f.hour != nil: f.hour = h; return .fields(f)
-                case .intersect(let a, let b): return .intersect(withHour(a, h), withHour(b, h))
-                case .zoned(let inner, let zone, let abbreviation): return .zoned(withHour(inner, h), zone: zone, abbreviation: abbreviation)
-                default: return e
-                }
-            }
-            return r.byHour.compactMap { resolve(withHour(expr, $0), ctx, recurring: true) }
-                .min { ($0.start ?? .max) < ($1.start ?? .max) }
+            return earliest(r.byHour.map { h in DateTimeStage.rewriting(expr) { e in
+                guard case .fields(var f) = e, f.hour != nil else { return nil }
+                f.hour = h
+                return .fields(f)
+            } })
         }
         let ordinals = r.byDay.compactMap { Int($0.dropLast(2)) }
         guard r.freq == "MONTHLY", ordinals.count > 1 else { return resolve(expr, ctx, recurring: true) }
-        func withNth(_ e: TimeExpr, _ n: Int) -> TimeExpr {
-            switch e {
-            case .nth(_, let t, let c): return .nth(n, t, in: c)
-            case .intersect(let a, let b): return .intersect(withNth(a, n), withNth(b, n))
-            default: return e
-            }
+        return earliest(ordinals.map { n in DateTimeStage.rewriting(expr) { e in
+            guard case .nth(_, let t, let c) = e else { return nil }
+            return .nth(n, t, in: c)
+        } })
+    }
+
+    /// An expression with the parts `change` rewrites (it returns nil for the others) replaced,
+    /// looked for through intersections and zones: an anchor's hour or Nth weekday.
+    static func rewriting(_ e: TimeExpr, _ change: (TimeExpr) -> TimeExpr?) -> TimeExpr {
+        if let changed = change(e) { return changed }
+        switch e {
+        case .intersect(let a, let b): return .intersect(rewriting(a, change), rewriting(b, change))
+        case .zoned(let inner, let zone, let abbreviation): return .zoned(rewriting(inner, change), zone: zone, abbreviation: abbreviation)
+        default: return e
         }
-        return ordinals.compactMap { resolve(withNth(expr, $0), ctx, recurring: true) }
-            .min { ($0.start ?? .max) < ($1.start ?? .max) }
     }
 
     /// Resolves; a recurrence starts at its first occurrence at or after now, so an anchor
@@ -1236,7 +1240,7 @@ public final class DateTimeStage: Stage {
         // "A Night at the Opera", "The Morning Show".
         if item.end - item.start == 1, item.start > 0, item.end < atoms.count, atoms[item.start].initialCapital,
            dayPartWords.hasWord(words[item.start]) || nightWords.hasWord(words[item.start]) || tonightWords.hasWord(words[item.start]),
-           atoms[item.start - 1].initialCapital, indefiniteArticles.hasWord(words[item.start - 1]) || articles.hasWord(words[item.start - 1]),
+           atoms[item.start - 1].initialCapital, articles.hasWord(words[item.start - 1]),
            atoms[item.end].initialCapital, isLetters(atoms[item.end]) {
             return true
         }

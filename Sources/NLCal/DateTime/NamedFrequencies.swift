@@ -10,13 +10,14 @@ extension DateTimeStage {
     /// - before the thing that is due ([deliverable-word]: "Weekly report due Friday");
     /// - capitalized, past the text's start, before a capitalized word that starts no time
     ///   ("Cancel Daily Mail subscription", "Brunch at Sundays Cafe").
-    func frequencyNamesThing(_ item: Item, _ chart: ChartParser.Chart) -> Bool {
+    /// (`timeStarts` gives the atoms where a time or habit phrase starts.)
+    func frequencyNamesThing(_ item: Item, _ chart: ChartParser.Chart, timeStarts: () -> Set<Int>) -> Bool {
         guard item.end - item.start == 1, item.value.isRecurrence, item.end < chart.atoms.count else { return false }
         let atoms = chart.atoms, words = chart.words
         let next = atoms[item.end]
         guard next.spaceBefore, isLetters(next) else { return false }
         if item.start > 0, atoms[item.start].initialCapital, next.initialCapital, isLetters(atoms[item.start - 1]),
-           !chart.items.contains(where: { $0.start == item.end && startsTime($0.value) }) {
+           !timeStarts().contains(item.end) {
             return true
         }
         guard describesNoun(item, chart) else { return false }
@@ -32,10 +33,6 @@ extension DateTimeStage {
         return false
     }
 
-    private func startsTime(_ v: Value) -> Bool {
-        if case .time = v { return true }
-        return v.isRecurrence
-    }
 
     /// The chosen phrases without the frequencies that name a thing: those of
     /// `frequencyNamesThing`, and a frequency describing the noun after it when another phrase
@@ -49,8 +46,19 @@ extension DateTimeStage {
             if case .time(let t) = item.value { return DateTimeStage.namesOneDay(t) }
             return false
         }
+        // Where time phrases start, found once and only if asked (a long text stays linear).
+        var starts: Set<Int>?
+        func timeStarts() -> Set<Int> {
+            if let starts { return starts }
+            let found = Set(chart.items.lazy.filter { item in
+                if case .time = item.value { return true }
+                return item.value.isRecurrence
+            }.map(\.start))
+            starts = found
+            return found
+        }
         return chosen.filter { item in
-            if frequencyNamesThing(item, chart) { return false }
+            if frequencyNamesThing(item, chart, timeStarts: timeStarts) { return false }
             guard oneDay, case .recurrence(let r) = item.value, item.end - item.start == 1, r.byDay.isEmpty, r.byMonthDay.isEmpty,
                   r.anchor == .fields(Fields()) else { return true }
             return !describesNoun(item, chart)

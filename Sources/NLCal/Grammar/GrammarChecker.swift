@@ -103,7 +103,6 @@ public enum GrammarChecker {
         return diagnostics
     }
 
-    /// The checks that need a loaded grammar.
     /// Lexicon values an operator reads only at parse time, checked now: a holiday or season
     /// value it cannot read would make its phrase silently match nothing. (Cheap enough for
     /// `nlcal parse --grammars` to run on every load of a user's grammar.)
@@ -132,6 +131,7 @@ public enum GrammarChecker {
         return out
     }
 
+    /// The checks that need a loaded grammar.
     static func semanticChecks(_ g: Grammar) -> [GrammarDiagnostic] {
         var out: [GrammarDiagnostic] = []
         let tokenizer = try? Tokenizer(locale: g.locale)
