@@ -206,6 +206,12 @@ extension Operators {
             guard case .recurrence(let r)? = arg(a, 0), let d = arg(a, 1)?.duration else { return nil }
             return limited(r, to: d).map { .recurrence($0) }
         }),
+        "recur-length": ("a habit at a time of day, each occurrence lasting a length said before it: 1h15 + every Mon 19:00", { a in
+            guard case .recurrence(var r)? = arg(a, 0), let d = arg(a, 1)?.duration, d.finestGrain < .day,
+                  let anchor = r.anchor, anchor.hasTimeOfDay else { return nil }
+            r.anchor = .spanFor(anchor, d)
+            return .recurrence(r)
+        }),
         "recur-times": ("a recurrence limited to a number of occurrences said as such: for 10 sessions", { a in
             guard case .recurrence(var r)? = arg(a, 0), r.count == nil, r.until == nil, let n = arg(a, 1)?.int, n >= 1 else { return nil }
             r.count = n
