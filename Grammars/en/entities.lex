@@ -95,9 +95,9 @@ will | 'll | won't | shall | gonna | going to | let's | lets | 'd | would | can 
 for | to | until | till | til | by | before
 
 # Past forms that ask when a subject follows ("Were you still up for tennis Sat 9am?", "Did you
-# want to do Friday?"): no remark on the past.
+# want to do Friday?", "Couldn't we do Friday afternoon instead?"): no remark on the past.
 [past-question-word]
-was | were | did | had | wasn't | weren't | didn't
+was | were | did | had | wasn't | weren't | didn't | couldn't
 
 # Subject pronouns: a month word that can be a verb ([month-verb]: may, march) right before
 # one is the verb ("May I borrow your charger?", "March we must").
@@ -164,7 +164,12 @@ on | at | for | from | about | after | before | since
 # Words before a time said not to be the event's: "Saturday 2pm, not Friday", "instead of
 # Thursday", "(not 4:30)".
 [negation-cue]
-not | instead of | rather than | and not | but not | not on
+not | instead of | rather than | and not | but not | not on | not do | not make | can't make | cant make | cannot make | can't do | cant do | cannot do
+
+# Words right after a time that choose it over the others said: "I'm off on Wednesday - any
+# chance of Thursday instead?", "not on the 4th - the 6th works better".
+[choice-marker]
+instead | works better | work better | is better | would be better | suits better | suits me better | better for me
 
 # Verbs that move an event: with one, "from X to Y" is the new time Y, not a range ("Sync moved
 # from Monday to Thursday 10am").

@@ -128,6 +128,8 @@ public final class DateTimeStage: Stage {
     let returnLinks: WordList
     let notReturnBefore: WordList
     let negationCues: WordList
+    /// "instead", "works better": right after a time, the one chosen over the others said.
+    let choiceMarkers: WordList
     let moveVerbs: WordList
     let tensWords: WordList
     let unitWords: WordList
@@ -229,6 +231,7 @@ public final class DateTimeStage: Stage {
         returnLinks = list("return-link")
         notReturnBefore = list("not-return-before")
         negationCues = list("negation-cue")
+        choiceMarkers = list("choice-marker")
         moveVerbs = list("move-verb")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
@@ -342,7 +345,7 @@ public final class DateTimeStage: Stage {
             let habit = state.recurrence != nil || exprs.contains { $0.0.value.isRecurrence }
             let negations = Set(exprs.compactMap { negationStart($0.0, chart) })
             let refused = habit ? [] : refusedClauses.filter { c in
-                c.contains { refusalCues.startsPhrase(chart.words, at: $0) && !negations.contains($0) }
+                c.contains { refuses(chart.words, at: $0, in: c) && !negations.contains($0) }
             }
             let toldOf = exprs.map { e in
                 isToldOf(e.0, chart, pastClauses: pastClauses)
@@ -443,6 +446,14 @@ public final class DateTimeStage: Stage {
                     possessiveEnd = item.end + 2
                 } else if item.start == possessiveEnd {
                     // "Wednesday's 9am physio": the old time goes with its day.
+                    references.append((item, item.start))
+                }
+            }
+            // A time said as the one chosen ("any chance of Thursday instead?", "the 6th works
+            // better, 2pm?") leaves those said before it as references; what comes after may
+            // still settle it ("can we do Thurs instead? — sure, Thurs 10:30 works").
+            if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) }) {
+                for (item, _) in near where item.end <= chosen.0.start && !references.contains(where: { $0.0.start == item.start }) {
                     references.append((item, item.start))
                 }
             }
@@ -755,7 +766,8 @@ public final class DateTimeStage: Stage {
     /// "instead of Thursday"), or nil.
     func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
         let words = chart.words
-        for n in 1...2 where item.start - n >= 0 {
+        // (Up to five pieces: "can't make" is can, ', t, make.)
+        for n in 1...5 where item.start - n >= 0 {
             if negationCues.isPhrase(words, from: item.start - n, to: item.start) { return item.start - n }
         }
         return nil
@@ -1009,14 +1021,29 @@ public final class DateTimeStage: Stage {
         return false
     }
 
-    /// The atoms that are a dash set apart by spaces and typed as one ("—"): it ends a clause, and
-    /// no phrase reads across it ("Not Friday — Saturday works" is no range from Friday to
-    /// Saturday).
-    func sentenceDashes(_ chart: ChartParser.Chart, _ state: ParseState) -> [Int] {
+    /// The atoms that end a clause so that no phrase reads across them: a dash set apart by spaces
+    /// and typed as one ("Not Friday — Saturday works" is no range from Friday to Saturday), and a
+    /// hyphen set apart or a comma right after a time said not to be the event's ("not tomorrow -
+    /// Friday 10am?", "I'd rather not do Friday - Thursday at 4:30?", "I can't make Monday,
+    /// Tuesday at 11 works"). ("Not available Mon - Wed" stays a range: the "not" is not the day's.)
+    /// (A phrase that takes the "not" in, "not this Tuesday, the next one", reads across: `from`
+    /// is where its negation starts, -1 for a dash.)
+    func sentenceDashes(_ chart: ChartParser.Chart, _ state: ParseState) -> [(at: Int, from: Int)] {
         let atoms = chart.atoms
-        return atoms.indices.filter { i in
-            atoms[i].text == "-" && atoms[i].spaceBefore && i + 1 < atoms.count && atoms[i + 1].spaceBefore && state.slice(atoms[i].range) == "—"
+        // One pass over the atoms and one over the phrases, so a long text stays linear.
+        var breaks = [Bool](repeating: false, count: atoms.count + 1)
+        var stops: [(at: Int, from: Int)] = []
+        for i in atoms.indices {
+            let comma = atoms[i].text == ","
+            guard comma || (atoms[i].text == "-" && atoms[i].spaceBefore && i + 1 < atoms.count && atoms[i + 1].spaceBefore) else { continue }
+            if !comma && state.slice(atoms[i].range) == "—" { stops.append((i, -1)) } else { breaks[i] = true }
         }
+        for item in chart.items where breaks[item.end] && !item.latent && reportable[Int(item.category)] {
+            guard let from = negationStart(item, chart) else { continue }
+            stops.append((item.end, from))
+            breaks[item.end] = false
+        }
+        return stops
     }
 
     /// Weighted interval scheduling over the reportable items.
@@ -1024,7 +1051,7 @@ public final class DateTimeStage: Stage {
     /// The candidates are bucketed by end position with a counting sort into one scratch
     /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
     /// and read in place: no array per position, no copy of an item until the choice is made.
-    func select(_ chart: ChartParser.Chart, sentenceDashes: [Int] = [], before end: Int? = nil) -> [Item] {
+    func select(_ chart: ChartParser.Chart, sentenceDashes: [(at: Int, from: Int)] = [], before end: Int? = nil) -> [Item] {
         let items = chart.items
         let n = chart.atoms.count
         guard n > 0 else { return [] }
@@ -1054,7 +1081,7 @@ public final class DateTimeStage: Stage {
                                                                     && items[i].start == first && items[i].end == last)
                                               || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
-                    && !sentenceDashes.contains(where: { $0 > items[i].start && $0 < items[i].end - 1 })
+                    && !sentenceDashes.contains(where: { $0.at > items[i].start && $0.at < items[i].end - 1 && items[i].start > $0.from })
                     && items[i].end <= end ?? n
                     && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
                     bucket[items[i].end + 1] += 1

@@ -65,7 +65,14 @@ extension DateTimeStage {
     func refusedClauses(_ chart: ChartParser.Chart) -> [Range<Int>] {
         let words = chart.words
         guard words.contains(where: { refusalCues.startsWith($0) }) else { return [] }
-        return clauses(chart).filter { c in c.contains { refusalCues.startsPhrase(words, at: $0) } }
+        return clauses(chart).filter { c in c.contains { refuses(words, at: $0, in: c) } }
+    }
+
+    /// Whether a phrase of [refusal-cue] starts at atom `i`, and does not ask: before a subject
+    /// pronoun it proposes ("Couldn't we do Friday afternoon instead?", "Can't you make 5?").
+    func refuses(_ words: [Int32], at i: Int, in clause: Range<Int>) -> Bool {
+        let end = i + refusalCues.longestPhrase(words, at: i)
+        return end > i && !(end < clause.upperBound && subjectPronouns.hasWord(words[end]))
     }
 
     /// The clauses that tell of the past (see `tellsOfPast(_:in:)`); most texts have no word
@@ -131,7 +138,9 @@ extension DateTimeStage {
             let w = atoms[next].text.lowercased()
             if w.hasSuffix("ing") && !DateTimeStage.nounsInIng.contains(w) { return false }
         }
-        let asks = questionWords.hasWord(words[i]) && next < clause.upperBound && subjectPronouns.hasWord(words[next])
+        // (The question word may be more than one piece: "couldn't" is couldn, ', t.)
+        let asked = i + questionWords.longestPhrase(words, at: i)
+        let asks = asked > i && asked < clause.upperBound && subjectPronouns.hasWord(words[asked])
         return !asks
     }
 
