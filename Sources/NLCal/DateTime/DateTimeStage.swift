@@ -564,7 +564,12 @@ public final class DateTimeStage: Stage {
             }
             // A holiday beside a weekday that falls on it names the event and stays in the title
             // ("Labor Day BBQ Monday 3pm", "HALLOWEEN PARTY SUN 8PM"); it still fixed the day.
-            let weekdaySaid = items.contains { if case .time(let t) = $0.value { return DateTimeStage.namesDay(t) && !DateTimeStage.namesHoliday(t) }; return false }
+            // (Or a span from one: "Halloween pub crawl Sat 8pm to 2am".)
+            func saysDay(_ t: TimeExpr) -> Bool {
+                if case .interval(let from, _) = t { return DateTimeStage.namesDay(from) }
+                return DateTimeStage.namesDay(t)
+            }
+            let weekdaySaid = items.contains { if case .time(let t) = $0.value { return saysDay(t) && !DateTimeStage.namesHoliday(t) }; return false }
             for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
                 if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) { continue }
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))

@@ -21,7 +21,7 @@
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations, kin, nameTitles: WordList
+    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations, kin, nameTitles, streetWords: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -43,6 +43,7 @@ public final class LocationStage: Stage {
         connectors = WordList("title-connector", grammar: grammar, vocabulary: vocabulary)
         joiners = WordList("list-joiner", grammar: grammar, vocabulary: vocabulary)
         abbreviations = WordList("place-abbrev", grammar: grammar, vocabulary: vocabulary)
+        streetWords = WordList("street-word", grammar: grammar, vocabulary: vocabulary)
         platformNames = grammar.wordLists["platform"] ?? []
     }
 
@@ -280,8 +281,11 @@ public final class LocationStage: Stage {
         var first = s
         if isThe, s + 1 < tokens.count { first = s + 1 }
         let named = isThe && first > s
-        // A street address: a house number and a capitalized name ("at 123 Main St").
-        let address = tokens[first].kind == .number && first + 1 < tokens.count && tokens[first + 1].isCapitalized
+        // A street address: a house number and a capitalized name ("at 123 Main St"), or a
+        // numbered street after "at" ("at 1st Ave & 86th", "at 3rd Street Promenade"; a parade
+        // "on 5th Ave" goes along it).
+        let numbered = tokens[first].kind == .number || (open && LocationStage.isOrdinal(tokens[first]) && streetWords.contains(words, first + 1))
+        let address = numbered && first + 1 < tokens.count && tokens[first + 1].isCapitalized
             && !state.isClaimed(tokens[first + 1].range)
         guard anyCase || address || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
         return extend(from: first, tokens, words, state, anyCase: anyCase, afterThe: named)
@@ -360,7 +364,9 @@ public final class LocationStage: Stage {
                 // community hall".
                 end = venueRunEnd(k + 1, tokens, words, state)
                 break
-            } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized, !state.isClaimed(tokens[k + 1].range) {
+            } else if joiner, k + 1 < tokens.count, tokens[k + 1].isCapitalized || LocationStage.isOrdinal(tokens[k + 1]),
+                      !state.isClaimed(tokens[k + 1].range) {
+                // (A corner of numbered streets: "1st Ave & 86th".)
                 end = k + 1
                 k += 1
             } else if joiner, k + 2 < tokens.count, tokens[k + 1].original.lowercased() == "the", tokens[k + 2].isCapitalized,
@@ -389,7 +395,7 @@ public final class LocationStage: Stage {
                 || (j > s && (abbreviationPeriod(at: j, tokens, words) || tokens[j].original == "'" || tokens[j].original == "’")) {
             j += 1
         }
-        guard j > s, tokens[s].isCapitalized else { return nil }
+        guard j > s, tokens[s].isCapitalized || LocationStage.isOrdinal(tokens[s]) else { return nil }
         func endsPlace(_ i: Int) -> Bool {
             i == tokens.count || state.isClaimed(tokens[i].range) || attendeeIntros.match(words, at: i) > 0
         }
