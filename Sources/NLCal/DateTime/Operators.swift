@@ -914,6 +914,10 @@ public enum Operators {
         if case .numericDate = x, let f = y.fields, f.month != nil, f.day == nil { return nil }
         if case .interval = y, let r = intersectRange(x, y) { return r }
         if case .interval = x, let r = intersectRange(y, x) { return r }
+        // A range that starts at a clock time takes no other clock time: "Sat 22:00 to Sun" and
+        // "02:00 AEST" are no one time (the range runs to Sun 02:00).
+        if case .interval(let a, _) = y, a.hasTimeOfDay, DateTimeStage.namesClockTime(x) { return nil }
+        if case .interval(let a, _) = x, a.hasTimeOfDay, DateTimeStage.namesClockTime(y) { return nil }
         // A bound said with more detail: "until Friday" + "5pm" is until Friday 5pm.
         if case .openInterval(let from, let to) = x, !isOpenInterval(y) {
             // "starting 13 Oct" with a range of times ("4:15-5pm"): the range on that day.
@@ -1048,6 +1052,15 @@ public enum Operators {
         }
     }
 
+    /// A day with a zoned time of day ("Sun" + "02:00 AEST") as that day and time in the zone;
+    /// any other time unchanged.
+    static func zoneLifted(_ e: TimeExpr) -> TimeExpr {
+        if case .intersect(let day, .zoned(let tod, let z, let abbr)) = e, !isZoned(day) {
+            return .zoned(.intersect(day, tod), zone: z, abbreviation: abbr)
+        }
+        return e
+    }
+
     static func intervalOf(_ x: TimeExpr, _ y: TimeExpr) -> TimeExpr? {
         // An open span is no end of a range: in "sat 8am-noon starting 6/5", "noon starting
         // 6/5" is not where the range ends.
@@ -1079,8 +1092,9 @@ public enum Operators {
         if case .zoned(let a, let z, let abbr) = x, case .zoned(let b, let z2, _) = y, z == z2 {
             return intervalOf(a, b).map { .zoned($0, zone: z, abbreviation: abbr) }
         }
-        // A zone said at the end applies to both ends: "9:30 - 11:00 CST".
-        if case .zoned(let inner, let z, let abbr) = y, !isZoned(x) {
+        // A zone said at the end applies to both ends: "9:30 - 11:00 CST", "Sat 22:00 to Sun
+        // 02:00 AEST" (where the end's day and zoned hour were read as one time).
+        if case .zoned(let inner, let z, let abbr) = zoneLifted(y), !isZoned(x) {
             return intervalOf(x, inner).map { .zoned($0, zone: z, abbreviation: abbr) }
         }
         // A day said after the end applies to both ends: "1pm-2pm tomorrow".
