@@ -476,6 +476,18 @@ public final class DateTimeStage: Stage {
             let far = near.indices.filter { k in near.indices.contains { $0 != k && datedHolidayTooFar(near[k].1, beside: near[$0].1, rctx) } }
             if far.count < near.count { near = near.indices.filter { !far.contains($0) }.map { near[$0] } }
         }
+        // A part of the day opening the text before a word names the event when a clock time
+        // with its half of the day is said: "Afternoon tea 3pm Sat", "EOD check-in 6pm EDT
+        // Friday" (it stays in the title; "Morning run tomorrow" still runs in the morning).
+        if near.count > 1, near.contains(where: { DateTimeStage.namesClockTime($0.1, fixedHalf: true) }) {
+            let said = near
+            near.removeAll { item, e in
+                guard case .fields(let f) = e, f.dayPart != nil, f.hour == nil, !f.hasDate,
+                      chart.atoms[..<item.start].allSatisfy({ !isLetters($0) && !$0.isDigits }),
+                      item.end < chart.atoms.count, isLetters(chart.atoms[item.end]) else { return false }
+                return !said.contains { $0.0.start <= item.end && $0.0.end > item.end }
+            }
+        }
         // The others join the longest phrase (the first of the longest) when they intersect it:
         // in "Dinner at 5 Rue de Rivoli Friday 8pm" the time is Friday 8pm, not "at 5".
         var longestIndex = 0
@@ -830,11 +842,12 @@ public final class DateTimeStage: Stage {
     static func namesDay(_ e: TimeExpr) -> Bool { datePart(e) != nil }
 
     /// Whether a time says an hour on the clock ("Monday 7am"; not "Monday morning").
-    static func namesClockTime(_ e: TimeExpr) -> Bool {
+    /// With `fixedHalf`, only an hour whose half of the day is said ("6pm", "18:00"; not "at 7").
+    static func namesClockTime(_ e: TimeExpr, fixedHalf: Bool = false) -> Bool {
         switch e {
-        case .fields(let f): return f.hour != nil
-        case .intersect(let a, let b): return namesClockTime(a) || namesClockTime(b)
-        case .zoned(let inner, _, _): return namesClockTime(inner)
+        case .fields(let f): return f.hour != nil && !(fixedHalf && f.hourIsAmbiguous)
+        case .intersect(let a, let b): return namesClockTime(a, fixedHalf: fixedHalf) || namesClockTime(b, fixedHalf: fixedHalf)
+        case .zoned(let inner, _, _): return namesClockTime(inner, fixedHalf: fixedHalf)
         default: return false
         }
     }
