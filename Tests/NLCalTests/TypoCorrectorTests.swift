@@ -29,6 +29,26 @@ struct TypoCorrectorTests {
         #expect(typos.correction(of: "thursday") == nil)
     }
 
+    @Test func readsALetterHeldDown() {
+        // A run of three or more, shortened to two letters, else to one.
+        #expect(typos.correction(of: "tmrwww") == "tmrw")
+        #expect(typos.correction(of: "tonighttt") == "tonight")
+        #expect(typos.correction(of: "nooon") == "noon")
+        #expect(typos.correction(of: "satttt") == "sat")
+        // Not a word the grammar has no reading for, nor a run of two.
+        #expect(typos.correction(of: "shhh") == nil)
+        #expect(typos.correction(of: "frii") == nil)
+    }
+
+    @Test func shorthandTypedInLowerCaseOnly() throws {
+        let lower = try Fixture.parse("rave tn 10pm", now: "2026-03-10T10:00:00", tz: "America/Chicago")
+        #expect(lower.eventJSON()["title"]?.stringValue == "Rave")
+        #expect(lower.eventJSON()["start"]?.stringValue == "2026-03-10T22:00:00-05:00")
+        let capitals = try Fixture.parse("Concert in Nashville, TN Fri 8pm", now: "2026-03-10T10:00:00", tz: "America/Chicago")
+        #expect(capitals.eventJSON()["start"]?.stringValue == "2026-03-13T20:00:00-05:00")
+        #expect(capitals.eventJSON()["location"]?.stringValue == "Nashville, TN")
+    }
+
     @Test func aTypoReachesTheGrammarButNotTheTitle() throws {
         let r = try Fixture.parse("Interview thurday 1pm", now: "2026-03-10T10:00:00", tz: "America/New_York")
         #expect(r.eventJSON()["title"]?.stringValue == "Interview")

@@ -215,10 +215,10 @@ public final class ChartParser {
         var argSlots: [Int32] = []
         var argConstants: [Value?] = []
         func symbol(_ piece: String) -> Int32 { vocabulary.ids[piece]! }
-        let respelling = grammar.categoryID(Vocabulary.respellingCategory)
+        let respellings = [Vocabulary.respellingCategory, Vocabulary.lowerCaseRespellingCategory].compactMap(grammar.categoryID)
         for entries in grammar.lexicon.values {
-            // (Respellings are read through the vocabulary, not matched as phrases.)
-            for e in entries where e.category != respelling {
+            // (Respellings are read through the vocabulary or the tokenize stage, not matched as phrases.)
+            for e in entries where !respellings.contains(e.category) {
                 let syms = e.pieces.map(symbol)
                 lexicon[syms[0], default: []].append((syms, e.category, e.value, Int32(lexiconOrigins.count), e.capitals, e.capitalized))
                 lexiconOrigins.append(e.origin)

@@ -55,6 +55,7 @@ public enum GrammarChecker {
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector", "calendar-ref", "calendar-verb",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
         "respelling",  // Vocabulary: words read as another
+        "lower-case-respelling",  // TokenizeStage (TypoCorrector): the same, typed in lower case only
     ]
 
     /// Checks the grammar files of these directories (later ones layer over earlier ones, as
@@ -113,7 +114,7 @@ public enum GrammarChecker {
             for e in entries {
                 let cat = g.categoryName(e.category)
                 // A respelling is one word read as another word the grammar uses.
-                if cat == Vocabulary.respellingCategory {
+                if cat == Vocabulary.respellingCategory || cat == Vocabulary.lowerCaseRespellingCategory {
                     let said = e.pieces.joined(separator: " ")
                     let word = e.value.textValue ?? ""
                     if vocabulary == nil { vocabulary = Vocabulary(grammar: g) }

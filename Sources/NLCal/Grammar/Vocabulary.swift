@@ -52,6 +52,9 @@ public final class Vocabulary: Sendable {
 
     /// The lexicon category of respellings: `variant = word`.
     static let respellingCategory = "respelling"
+    /// Respellings read only where typed in lower case ("tn = tonight", where "TN" is Tennessee):
+    /// the tokenize stage rewrites those atoms (`TypoCorrector.lowerCaseRespelling`).
+    static let lowerCaseRespellingCategory = "lower-case-respelling"
 
     /// The numbers of some atoms' texts.
     func ids(of atoms: [Atom]) -> [Int32] { atoms.map { id($0.text) } }

@@ -23,6 +23,12 @@ public final class TokenizeStage: Stage {
             // A word the grammar knows is no typo: only the others are looked up, then numbered
             // as the word meant.
             if let typos {
+                // Shorthand read only in lower case: "rave tn 10pm" (tonight), not "Austin TN".
+                for i in state.atoms.indices where !state.atoms[i].initialCapital {
+                    guard let word = typos.lowerCaseRespelling(state.atomWords[i]) else { continue }
+                    state.atoms[i].text = word
+                    state.atomWords[i] = vocabulary.id(word)
+                }
                 for i in state.atoms.indices where state.atomWords[i] < 0 && !state.atoms[i].isDigits {
                     guard let word = typos.correction(of: state.atoms[i].text) else { continue }
                     state.atoms[i].text = word

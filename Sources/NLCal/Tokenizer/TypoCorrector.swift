@@ -12,6 +12,10 @@ import Synchronization
 /// "resident" no President). So a variant must be 6 letters or more, it must not be a word the
 /// grammar knows, and it must point to one meaning only.
 ///
+/// A letter held down in chat ("tmrwww", "tonighttt", "nooon") is read as the grammar's word
+/// with the run of three or more shortened to two letters, else to one ("noon", "tmrw"); a
+/// word the grammar knows as typed is left alone.
+///
 /// The variants are computed once when the pipeline is made; a parse looks each long word up
 /// in one table. Only the atoms the grammar matches are corrected: the title keeps the text as
 /// typed.
@@ -27,9 +31,23 @@ public final class TypoCorrector: Sendable {
     /// The shortest variant, so shorter words skip the lookup.
     static let minimumLength = 6
 
+    /// Words read as another only where typed in lower case, by the variant's number
+    /// (`[lower-case-respelling]`: "tn = tonight").
+    private let lowerCase: [Int32: String]
+
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         self.grammar = grammar
-        self.vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
+        self.vocabulary = vocabulary
+        var lowerCase: [Int32: String] = [:]
+        if let category = grammar.categoryID(Vocabulary.lowerCaseRespellingCategory) {
+            for entries in grammar.lexicon.values {
+                for e in entries where e.category == category && e.pieces.count == 1 {
+                    if case .text(let word) = e.value { lowerCase[vocabulary.id(e.pieces[0])] = word }
+                }
+            }
+        }
+        self.lowerCase = lowerCase
     }
 
     static func build(_ grammar: Grammar, _ vocabulary: Vocabulary) -> [String: String] {
@@ -98,6 +116,7 @@ public final class TypoCorrector: Sendable {
 
     /// The word meant by a lower-cased run of letters, or nil when it is not a tolerated typo.
     func correction(of text: String) -> String? {
+        if let word = held(text) { return word }
         guard text.utf8.count >= TypoCorrector.minimumLength else { return nil }
         return table.withLock { t in
             if t == nil { t = TypoCorrector.build(grammar, vocabulary) }
@@ -105,10 +124,40 @@ public final class TypoCorrector: Sendable {
         }
     }
 
+    /// The word a variant typed in lower case stands for ("tn" → "tonight"), by the variant's
+    /// number; nil for every other word.
+    @inline(__always) func lowerCaseRespelling(_ id: Int32) -> String? {
+        lowerCase.isEmpty || id < 0 ? nil : lowerCase[id]
+    }
+
     /// Replaces the text of the letter atoms that are tolerated typos.
     func correct(_ atoms: inout [Atom]) {
         for i in atoms.indices where !atoms[i].isDigits {
             if let word = correction(of: atoms[i].text) { atoms[i].text = word }
         }
+    }
+
+    /// The grammar's word for one typed with a letter held down ("tmrwww"), or nil.
+    func held(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        // (Most words have no run of three: one pass over their bytes.)
+        var three = false
+        var k = 2
+        while !three && k < bytes.count {
+            three = bytes[k] == bytes[k - 1] && bytes[k] == bytes[k - 2]
+            k += 1
+        }
+        guard three, vocabulary.id(text) < 0 else { return nil }
+        for keep in [2, 1] {
+            var out: [UInt8] = []
+            var run = 0
+            for (k, b) in bytes.enumerated() {
+                run = k > 0 && bytes[k - 1] == b ? run + 1 : 1
+                if run <= keep { out.append(b) }
+            }
+            let word = String(decoding: out, as: UTF8.self)
+            if vocabulary.id(word) >= 0 { return word }
+        }
+        return nil
     }
 }
