@@ -1049,13 +1049,17 @@ public final class DateTimeStage: Stage {
     func sentenceDashes(_ chart: ChartParser.Chart, _ state: ParseState) -> [(at: Int, from: Int)] {
         let atoms = chart.atoms
         // One pass over the atoms and one over the phrases, so a long text stays linear.
-        var breaks = [Bool](repeating: false, count: atoms.count + 1)
+        var breaks: [Bool] = []
         var stops: [(at: Int, from: Int)] = []
         for i in atoms.indices {
             let comma = atoms[i].text == ","
             guard comma || (atoms[i].text == "-" && atoms[i].spaceBefore && i + 1 < atoms.count && atoms[i + 1].spaceBefore) else { continue }
-            if !comma && state.slice(atoms[i].range) == "—" { stops.append((i, -1)) } else { breaks[i] = true }
+            if !comma && state.slice(atoms[i].range) == "—" { stops.append((i, -1)); continue }
+            if breaks.isEmpty { breaks = [Bool](repeating: false, count: atoms.count + 1) }
+            breaks[i] = true
         }
+        // (Most texts have no comma or hyphen set apart: no pass over the phrases.)
+        guard !breaks.isEmpty else { return stops }
         for item in chart.items where breaks[item.end] && !item.latent && reportable[Int(item.category)] {
             guard let from = negationStart(item, chart) else { continue }
             stops.append((item.end, from))

@@ -24,8 +24,8 @@ public final class TokenizeStage: Stage {
             // as the word meant.
             if let typos {
                 // Shorthand read only in lower case: "rave tn 10pm" (tonight), not "Austin TN".
-                for i in state.atoms.indices where !state.atoms[i].initialCapital {
-                    guard let word = typos.lowerCaseRespelling(state.atomWords[i]) else { continue }
+                for i in state.atomWords.indices {
+                    guard let word = typos.lowerCaseRespelling(state.atomWords[i]), !state.atoms[i].initialCapital else { continue }
                     state.atoms[i].text = word
                     state.atomWords[i] = vocabulary.id(word)
                 }

@@ -32,18 +32,18 @@ public final class TypoCorrector: Sendable {
     static let minimumLength = 6
 
     /// Words read as another only where typed in lower case, by the variant's number
-    /// (`[lower-case-respelling]`: "tn = tonight").
-    private let lowerCase: [Int32: String]
+    /// (`[lower-case-respelling]`: "tn = tonight"); a few, so a scan beats hashing.
+    private let lowerCase: [(id: Int32, word: String)]
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         self.grammar = grammar
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
         self.vocabulary = vocabulary
-        var lowerCase: [Int32: String] = [:]
+        var lowerCase: [(id: Int32, word: String)] = []
         if let category = grammar.categoryID(Vocabulary.lowerCaseRespellingCategory) {
             for entries in grammar.lexicon.values {
                 for e in entries where e.category == category && e.pieces.count == 1 {
-                    if case .text(let word) = e.value { lowerCase[vocabulary.id(e.pieces[0])] = word }
+                    if case .text(let word) = e.value { lowerCase.append((vocabulary.id(e.pieces[0]), word)) }
                 }
             }
         }
@@ -127,7 +127,8 @@ public final class TypoCorrector: Sendable {
     /// The word a variant typed in lower case stands for ("tn" → "tonight"), by the variant's
     /// number; nil for every other word.
     @inline(__always) func lowerCaseRespelling(_ id: Int32) -> String? {
-        lowerCase.isEmpty || id < 0 ? nil : lowerCase[id]
+        for entry in lowerCase where entry.id == id { return entry.word }
+        return nil
     }
 
     /// Replaces the text of the letter atoms that are tolerated typos.
@@ -139,15 +140,15 @@ public final class TypoCorrector: Sendable {
 
     /// The grammar's word for one typed with a letter held down ("tmrwww"), or nil.
     func held(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        // (Most words have no run of three: one pass over their bytes.)
+        // (Most words have no run of three: one pass over their bytes, no copy.)
         var three = false
-        var k = 2
-        while !three && k < bytes.count {
-            three = bytes[k] == bytes[k - 1] && bytes[k] == bytes[k - 2]
-            k += 1
+        var a: UInt8 = 0, b: UInt8 = 0, n = 0
+        for c in text.utf8 {
+            if n >= 2, c == a, c == b { three = true; break }
+            a = b; b = c; n += 1
         }
         guard three, vocabulary.id(text) < 0 else { return nil }
+        let bytes = Array(text.utf8)
         for keep in [2, 1] {
             var out: [UInt8] = []
             var run = 0
