@@ -1054,7 +1054,12 @@ public final class DateTimeStage: Stage {
         for i in atoms.indices {
             let comma = atoms[i].text == ","
             guard comma || (atoms[i].text == "-" && atoms[i].spaceBefore && i + 1 < atoms.count && atoms[i + 1].spaceBefore) else { continue }
-            if !comma && state.slice(atoms[i].range) == "—" { stops.append((i, -1)); continue }
+            // (A hyphen set apart before a word that plans ends the clause too: "I can do 9 or 10
+            // tomorrow - let's say 10?".)
+            if !comma && (state.slice(atoms[i].range) == "—" || futureMarkers.startsPhrase(chart.words, at: i + 1)) {
+                stops.append((i, -1))
+                continue
+            }
             if breaks.isEmpty { breaks = [Bool](repeating: false, count: atoms.count + 1) }
             breaks[i] = true
         }
