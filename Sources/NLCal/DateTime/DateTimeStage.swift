@@ -130,6 +130,8 @@ public final class DateTimeStage: Stage {
     let negationCues: WordList
     /// "instead", "works better": right after a time, the one chosen over the others said.
     let choiceMarkers: WordList
+    /// "let's say", "make it": opening a time, the one chosen over the others said.
+    let choiceLeads: WordList
     let moveVerbs: WordList
     let tensWords: WordList
     let unitWords: WordList
@@ -232,6 +234,7 @@ public final class DateTimeStage: Stage {
         notReturnBefore = list("not-return-before")
         negationCues = list("negation-cue")
         choiceMarkers = list("choice-marker")
+        choiceLeads = list("choice-lead")
         moveVerbs = list("move-verb")
         tensWords = list("tens-word")
         unitWords = list("unit-word")
@@ -450,11 +453,20 @@ public final class DateTimeStage: Stage {
                 }
             }
             // A time said as the one chosen ("any chance of Thursday instead?", "the 6th works
-            // better, 2pm?") leaves those said before it as references; what comes after may
+            // better, 2pm?", "9 or 10 tomorrow - let's say 10?") leaves those said before it as
+            // references, the last of their days its own when it says none; what comes after may
             // still settle it ("can we do Thurs instead? — sure, Thurs 10:30 works").
-            if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) }) {
+            func ledByChoice(_ item: Item) -> Bool {
+                choiceLeads.startsPhrase(chart.words, at: item.start)
+                    || (1...4).contains { item.start >= $0 && choiceLeads.isPhrase(chart.words, from: item.start - $0, to: item.start) }
+            }
+            if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) || ledByChoice($0.0) }) {
                 for (item, _) in near where item.end <= chosen.0.start && !references.contains(where: { $0.0.start == item.start }) {
                     references.append((item, item.start))
+                }
+                if referenceDay == nil, !DateTimeStage.namesDay(chosen.1),
+                   let said = near.last(where: { $0.0.end <= chosen.0.start && DateTimeStage.datePart($0.1) != nil }) {
+                    referenceDay = DateTimeStage.datePart(said.1)
                 }
             }
             if references.count < near.count {

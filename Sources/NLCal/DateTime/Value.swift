@@ -159,11 +159,14 @@ public struct Fields: Hashable, Sendable {
             guard ws.contains(w) else { return nil }
             r.weekdaySet = nil
         }
-        if hour != nil && o.hour != nil { return nil }
+        // Two clock times are one only when they are the same ("10 tomorrow - let's say 10").
+        if let h = hour, let h2 = o.hour {
+            guard h == h2, (minute ?? 0) == (o.minute ?? 0), (second ?? 0) == (o.second ?? 0) else { return nil }
+        }
         r.hour = hour ?? o.hour
         r.minute = hour != nil ? minute : o.minute
         r.second = hour != nil ? second : o.second
-        r.hourIsAmbiguous = hour != nil ? hourIsAmbiguous : o.hourIsAmbiguous
+        r.hourIsAmbiguous = hour != nil ? hourIsAmbiguous && (o.hour == nil || o.hourIsAmbiguous) : o.hourIsAmbiguous
         switch (dayPart, o.dayPart) {
         case (nil, let p), (let p, nil): r.dayPart = p
         case (let p?, let q?): if p != q { return nil }
