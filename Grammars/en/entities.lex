@@ -132,6 +132,7 @@ the weeknd
 # boardroom", "her 30th birthday", "5th Avenue", "the 2nd round".
 [ordinal-noun]
 best | worst | largest | biggest | highest | half | hand | opinion | chance | guess | floor | floors | birthday | bday | b'day | anniversary | avenue | ave | street | st | grade | graders | place | edition | century | round | row | generation | gen | wedding | attempt | time | try | period | lap | inning | innings | draft | reminder | degree | cousin | base | ward | division | prize | year | years | semester | term | chapter | episode | season | level | stage | gear | wheel | tier | seed | pick | anniversary | reunion | edition | annual | rank | percentile | amendment | dan | kyu
+signal | lights | traffic light | traffic lights | light | exit | turning | turn | junction | roundabout | stop | door | entrance | set | verse | paragraph | line | option | item | step | page | slide
 
 # Words after which "coming" opens a time ("this coming Monday", "see you coming Friday"); after
 # other words it is the verb ("Plumber coming Monday 8am", "Mum coming Thursday").

@@ -31,6 +31,8 @@ all saints day | all saints' day = 11-01
 veterans day | veteran's day = 11-11
 fourth of july = 07-04
 # Independence Day where the user is: the US's by default.
+# Republic Day where the user is: India's by default.
+republic day = 01-26 ; IT: 06-02 ; TR: 10-29
 independence day = 07-04 ; IN: 08-15 ; PK: 08-14 ; PH: 06-12 ; NG: 10-01 ; GH: 03-06 ; KE: 12-12 ; MX: 09-16 ; BR: 09-07 ; LK: 02-04 ; BD: 03-26 ; JM: 08-06
 # South Africa's public holidays named for a cause; Women's Day elsewhere is 8 March.
 women's day | womens day = 03-08 ; ZA: 08-09

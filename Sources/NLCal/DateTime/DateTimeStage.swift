@@ -594,8 +594,10 @@ public final class DateTimeStage: Stage {
                 return DateTimeStage.namesDay(t)
             }
             let weekdaySaid = items.contains { if case .time(let t) = $0.value { return saysDay(t) && !DateTimeStage.namesHoliday(t) }; return false }
+            // So does a weekend said as a thing beside its days ("Long weekend down the coast
+            // Sat–Mon"; not "this weekend").
             for item in items where !state.spans.contains(where: { $0.range == scalarRange(item, chart) }) {
-                if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) { continue }
+                if weekdaySaid, items.count > 1, case .time(let t) = item.value, DateTimeStage.namesHoliday(t) || t == .weekend { continue }
                 state.spans.append(span(for: item, field: "start", state: state, chart: chart))
             }
             noteReturnLeg(&state, exprs.map(\.0), used: items, chart: chart)

@@ -84,9 +84,18 @@ public struct Resolver {
         note(mapping: sMap, at: span.start, span: span)
         if span.isInterval {
             r.kind = .interval
-            var (e, _) = zone.instant(of: span.end)
-            if let exact = span.endInstant, zone.local(at: exact) == span.end { e = exact }
+            var (e, eMap) = zone.instant(of: span.end)
+            if let exact = span.endInstant, zone.local(at: exact) == span.end { (e, eMap) = (exact, .exact) }
             r.end = span.openEnd ? nil : e
+            // An end on the clock that the night's change skips or repeats is a question too
+            // ("Sat 11:30pm-1:30am" on the night clocks go back).
+            if !span.openEnd, span.grain < .day {
+                switch eMap {
+                case .exact: break
+                case .skipped(let gap): notes.append(.endSkipped(local: span.end, gapSeconds: gap))
+                case .repeated(let later): notes.append(.endRepeated(local: span.end, laterInstant: later))
+                }
+            }
         } else {
             r.kind = .instant
             let (e, _) = zone.instant(of: span.end)
@@ -734,8 +743,10 @@ public struct Resolver {
             for i in 0..<offset {
                 guard var s = span(inner, ref: from, window: nil) else { return nil }
                 // One already going on before today is this one, not the next ("next summer"
-                // said in summer, "next weekend" said on a Saturday).
-                if i == 0, s.start < current.start {
+                // said in summer, "next weekend" said on a Saturday); so is a weekend starting
+                // today ("next weekend" said on a Friday is the one after: the first strictly
+                // after today, as "next Tue" is).
+                if i == 0, s.start < current.start || (isWeekend(inner) && s.start < current.end) {
                     guard let t = span(inner, ref: s.end, window: nil) else { return nil }
                     s = t
                 }
@@ -1098,6 +1109,10 @@ public enum ResolutionNote: Sendable, Equatable {
     case skippedTime(local: LocalDateTime, gapSeconds: Int)
     /// The wall time happens twice (DST overlap); the first was taken.
     case repeatedTime(local: LocalDateTime, laterInstant: Int)
+    /// The end's wall time does not exist (DST gap) and was moved forward.
+    case endSkipped(local: LocalDateTime, gapSeconds: Int)
+    /// The end's wall time happens twice (DST overlap); the first was taken.
+    case endRepeated(local: LocalDateTime, laterInstant: Int)
     /// A bare hour could be am or pm; `alternative` is the other reading.
     case bareHour(alternative: LocalDateTime)
     /// A time with no date had already passed today; the next day was taken.
@@ -1128,6 +1143,8 @@ public enum ResolutionNote: Sendable, Equatable {
         switch self {
         case .skippedTime(let t, let g): return .skippedTime(local: f(t), gapSeconds: g)
         case .repeatedTime(let t, let later): return .repeatedTime(local: f(t), laterInstant: later)
+        case .endSkipped(let t, let g): return .endSkipped(local: f(t), gapSeconds: g)
+        case .endRepeated(let t, let later): return .endRepeated(local: f(t), laterInstant: later)
         case .bareHour(let t): return .bareHour(alternative: f(t))
         case .timePassed(let t): return .timePassed(alternative: f(t))
         case .midnight(let t): return .midnight(alternative: f(t))

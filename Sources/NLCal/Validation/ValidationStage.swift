@@ -286,6 +286,15 @@ public final class ValidationStage: Stage {
                     [Chip(id: "first", label: "First \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: start))))", patch: keep),
                      Chip(id: "second", label: "Second \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: later))))",
                           patch: [("start", .string(zone.iso(later))), ("end", .string(zone.iso(later + length)))])])
+            case .endSkipped(let local, let gap):
+                add("dst-gap-end", "The end, \(Labels.clock(local)), does not exist that day (clocks go forward); moved forward \(gap / 60) minutes.",
+                    [Chip(id: "keep", label: label(zone.local(at: end), allDay: false), patch: keep),
+                     Chip(id: "earlier", label: label(zone.local(at: end - gap), allDay: false), patch: [("start", .string(zone.iso(start))), ("end", .string(zone.iso(end - gap)))])])
+            case .endRepeated(let local, let later):
+                add("dst-overlap-end", "The end, \(Labels.clock(local)), happens twice that day (clocks go back); the first was taken.",
+                    [Chip(id: "first", label: "First \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: end))))", patch: keep),
+                     Chip(id: "second", label: "Second \(Labels.clock(local)) (\(Zone.formatOffset(zone.offset(at: later))))",
+                          patch: [("start", .string(zone.iso(start))), ("end", .string(zone.iso(later)))])])
             case .midnight(let alt):
                 add("midnight", "Midnight at the end of that day, or at its start?",
                     [Chip(id: "end-of-day", label: label(currentLocal, allDay: false), patch: keep),
