@@ -256,7 +256,7 @@ public final class DateTimeStage: Stage {
         }
         let bodyEnd = quotedStart(chart, state)
         if let b = bodyEnd, b < chart.atoms.count { state.bodyEnd = chart.atoms[b].range.lowerBound }
-        let said = select(chart, sentenceDashes: sentenceDashes(chart, state), before: bodyEnd)
+        let said = select(chart, clauseStops: clauseStops(chart, state), before: bodyEnd)
         let chosen = withoutNamedFrequencies(said, chart)
         // A date that does not exist ("June 31, 2022") makes no event: the user is told which
         // words, and why, rather than given part of it ("June") or the time beside it.
@@ -988,7 +988,7 @@ public final class DateTimeStage: Stage {
         var rctx = context.resolverContext
         rctx.meridiemCue = .none
         var out: [TimeMention] = []
-        for item in select(chart, sentenceDashes: sentenceDashes(chart, state), before: quotedStart(chart, state)) {
+        for item in select(chart, clauseStops: clauseStops(chart, state), before: quotedStart(chart, state)) {
             guard case .time(let t) = item.value, isTime[Int(item.category)] else { continue }
             var resolver = Resolver(rctx)
             let r = scalarRange(item, chart)
@@ -1060,7 +1060,7 @@ public final class DateTimeStage: Stage {
     /// Tuesday at 11 works"). ("Not available Mon - Wed" stays a range: the "not" is not the day's.)
     /// (A phrase that takes the "not" in, "not this Tuesday, the next one", reads across: `from`
     /// is where its negation starts, -1 for a dash.)
-    func sentenceDashes(_ chart: ChartParser.Chart, _ state: ParseState) -> [(at: Int, from: Int)] {
+    func clauseStops(_ chart: ChartParser.Chart, _ state: ParseState) -> [(at: Int, from: Int)] {
         let atoms = chart.atoms
         // One pass over the atoms and one over the phrases, so a long text stays linear.
         var breaks: [Bool] = []
@@ -1092,7 +1092,7 @@ public final class DateTimeStage: Stage {
     /// The candidates are bucketed by end position with a counting sort into one scratch
     /// buffer (stable, so items ending at the same atom are scored in chart order, as before),
     /// and read in place: no array per position, no copy of an item until the choice is made.
-    func select(_ chart: ChartParser.Chart, sentenceDashes: [(at: Int, from: Int)] = [], before end: Int? = nil) -> [Item] {
+    func select(_ chart: ChartParser.Chart, clauseStops: [(at: Int, from: Int)] = [], before end: Int? = nil) -> [Item] {
         let items = chart.items
         let n = chart.atoms.count
         guard n > 0 else { return [] }
@@ -1122,7 +1122,7 @@ public final class DateTimeStage: Stage {
                                                                     && items[i].start == first && items[i].end == last)
                                               || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
-                    && !sentenceDashes.contains(where: { $0.at > items[i].start && $0.at < items[i].end - 1 && items[i].start > $0.from })
+                    && !clauseStops.contains(where: { $0.at > items[i].start && $0.at < items[i].end - 1 && items[i].start > $0.from })
                     && items[i].end <= end ?? n
                     && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
                     bucket[items[i].end + 1] += 1

@@ -83,7 +83,7 @@ public enum Derivation {
         if chart.truncated { out.append("note: the parse budget was spent; some readings were not built") }
         // The selection, redone to see what lost.
         guard let stage = pipeline.stages.lazy.compactMap({ $0 as? DateTimeStage }).first else { return out }
-        let chosen = stage.select(chart, sentenceDashes: stage.sentenceDashes(chart, state))
+        let chosen = stage.select(chart, clauseStops: stage.clauseStops(chart, state))
         for c in chosen where !roots.contains(where: { same($0, c) }) {
             out.append("selected but not used: \(quoted(text(c, chart, state))) [\(ruleName(c, grammar))] (it does not combine with the chosen time, or its reading did not resolve)")
         }
