@@ -235,9 +235,14 @@ to | into | towards | toward
 [location-prep]
 at | in | on | via | @ | inside | near | over at | where :
 
+# Of those, the ones before a meeting platform or a link only: "on Zoom", "via Teams" ("Lecture on
+# Byzantine trade" is what the lecture is about).
+[platform-prep]
+on | via
+
 # Places named by a common word ("at the office", "at home").
 [venue]
-office | the office | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
+office | the office | site | the site | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
 shop | store | atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room

@@ -401,6 +401,19 @@ public final class DateTimeStage: Stage {
                 break
             }
         }
+        // A span of dates said apart from a habit bounds it: "Soccer camp daily 8am-noon at
+        // Kiwanis Park from Jul 12 to Jul 16" (from the 12th, UNTIL the 16th).
+        if var r = state.recurrence, r.count == nil, r.until == nil {
+            for k in exprs.indices where !exprs[k].0.value.isRecurrence {
+                guard case .interval(let first, let last) = exprs[k].1, !first.hasTimeOfDay, !last.hasTimeOfDay,
+                      let from = DateTimeStage.datePart(first), DateTimeStage.datePart(last) != nil,
+                      first.fields?.day != nil || first.fields?.month != nil else { continue }
+                r.until = last
+                state.recurrence = r
+                exprs[k].1 = .openInterval(from: from, to: nil)
+                break
+            }
+        }
         // So does a weekly one said apart from a span of weekdays ("Sprachkurs Mon–Thu 18:00 every
         // week": Monday to Thursday, each week).
         if var r = state.recurrence, r.freq == "MONTHLY" || r.freq == "WEEKLY", r.byDay.isEmpty, r.byMonthDay.isEmpty {
@@ -1237,6 +1250,9 @@ public final class DateTimeStage: Stage {
         var k = item.start
         while k < item.end, atoms[k].isDigits || numberWords.hasWord(words[k]) || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
+        // ("Booked the cabin 3/28–4/2": two numeric dates and a dash between are a range of days.)
+        let slashes = atoms[item.start..<k].filter { $0.text == "/" }.count
+        if slashes == 2, atoms[item.start..<k].contains(where: { $0.text == "-" || $0.text == "to" }) { return false }
         // ("the item 3 days ago": a unit of time after the number makes it a length.)
         if k < item.end, calendarUnits.hasWord(words[k]) { return false }
         // ("return flight 12 Oct": a month after the number makes it a date.)
@@ -1260,6 +1276,15 @@ public final class DateTimeStage: Stage {
                 if isCountedNumbers(earlier, atoms, words) || isMeasure(earlier, atoms, words) { return true }
             }
         }
+        // A word glued by a hyphen to a word the grammar does not know is part of a name:
+        // "w/ Dr. Abernathy and Sun-hee" (not "Mon-Fri", "Sat-Sun").
+        // ("Kim Ji-sun dinner Sat 7pm": the phrase may go on after the name's word.)
+        func unknownGlued(_ hyphen: Int, _ other: Int) -> Bool {
+            hyphen >= 0 && other >= 0 && other < atoms.count && atoms[hyphen].text == "-" && !atoms[max(hyphen, other)].spaceBefore
+                && !atoms[hyphen].spaceBefore && !atoms[hyphen + 1].spaceBefore && isLetters(atoms[other]) && words[other] < 0
+        }
+        if isLetters(atoms[item.end - 1]), unknownGlued(item.end, item.end + 1) { return true }
+        if isLetters(atoms[item.start]), unknownGlued(item.start - 1, item.start - 2) { return true }
         // "sat next to sam": "next to" is a place, not the next Saturday.
         if nextWord >= 0, item.end < atoms.count, words[item.end - 1] == nextWord, words[item.end] == toWord { return true }
         // Chapter and verse: "Acts 2:38", "1 Corinthians 13:4".

@@ -92,9 +92,13 @@ extension Operators {
                 r.anchor = day
                 return .recurrence(r)
             }
-            // "Mon–Thu 18:00-19:30 every week": the span of weekdays is the weekly rule.
-            if r.freq == "WEEKLY", r.byDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()), let days = weeklyDays(t, into: &r) {
-                r.anchor = days
+            // "Mon–Thu 18:00-19:30 every week", "daily 9am Mon-Fri": the span of weekdays is the
+            // weekly rule (a time of day said before it stays each one's).
+            if r.freq == "WEEKLY" || (r.freq == "DAILY" && r.interval == 1), r.byDay.isEmpty, r.byMonthDay.isEmpty,
+               r.anchor.map({ DateTimeStage.datePart($0) == nil }) ?? true, let days = weeklyDays(t, into: &r) {
+                r.freq = "WEEKLY"
+                guard let anchor = r.anchor.map({ intersect($0, days) }) ?? days else { return nil }
+                r.anchor = anchor
                 return .recurrence(r)
             }
             if let anchor = r.anchor {

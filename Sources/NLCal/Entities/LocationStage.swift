@@ -21,7 +21,7 @@
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
-    let prepositions, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations, kin, nameTitles, streetWords: WordList
+    let prepositions, platformPreps, venues, destinationPreps, phrasalVerbs, platforms, attendeeIntros, openPlacePreps, notPlaceBefore, notPlaces, placeEnds, connectors, joiners, abbreviations, kin, nameTitles, streetWords: WordList
     /// The platform names, for the labels of a URL's host.
     let platformNames: [[String]]
 
@@ -29,6 +29,7 @@ public final class LocationStage: Stage {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
         self.vocabulary = vocabulary
         prepositions = WordList("location-prep", grammar: grammar, vocabulary: vocabulary)
+        platformPreps = WordList("platform-prep", grammar: grammar, vocabulary: vocabulary)
         venues = WordList("venue", grammar: grammar, vocabulary: vocabulary)
         destinationPreps = WordList("destination-prep", grammar: grammar, vocabulary: vocabulary)
         phrasalVerbs = WordList("phrasal-verb", grammar: grammar, vocabulary: vocabulary)
@@ -84,6 +85,9 @@ public final class LocationStage: Stage {
             let prepLen = prepositions.match(words, at: i)
             if placeStart == nil && prepLen > 0 { placeStart = i + prepLen }
             guard let s = placeStart, s < tokens.count, !state.isClaimed(tokens[s].range) else { continue }
+            // ("on Zoom", "via Teams": only a platform, a link or a place word ("on floor 3") after these.)
+            if prepLen > 0, platformPreps.match(words, at: i) == prepLen, platforms.match(words, at: s) == 0, tokens[s].kind != .url,
+               venues.match(words, at: s) == 0 { continue }
             spanStart = range.lowerBound
             // "at the food bank" before a time: the whole noun phrase (not after "Look at").
             let open = (tokens[i].original == "@" || openPlacePreps.match(words, at: i) == prepLen)
