@@ -176,7 +176,7 @@ instead | works better | work better | is better | would be better | suits bette
 # Words opening a time that choose it over the others said: "I can do 9 or 10 tomorrow - let's
 # say 10?", "Either works, make it Friday".
 [choice-lead]
-let's say | lets say | shall we say | make it | let's do | lets do | , say
+let's say | lets say | shall we say | make it | let's do | lets do | say
 
 # Verbs that move an event: with one, "from X to Y" is the new time Y, not a range ("Sync moved
 # from Monday to Thursday 10am").

@@ -481,6 +481,12 @@ public final class DateTimeStage: Stage {
                    let said = near.last(where: { $0.0.end <= chosen.0.start && DateTimeStage.datePart($0.1) != nil }) {
                     referenceDay = DateTimeStage.datePart(said.1)
                 }
+                // A day chosen from the times offered takes its offer's hour: "we've got Monday at 3
+                // or Tuesday at 10 — I'd say Monday".
+                if !chosen.1.hasTimeOfDay, let k = near.firstIndex(where: { $0.0.start == chosen.0.start && $0.0.end == chosen.0.end }),
+                   let offer = near.last(where: { $0.0.end <= chosen.0.start && $0.1.hasTimeOfDay && Operators.intersect($0.1, chosen.1) != nil }) {
+                    near[k].1 = Operators.intersect(offer.1, chosen.1) ?? chosen.1
+                }
             }
             if references.count < near.count {
                 near.removeAll { n in references.contains { $0.0.start == n.0.start && $0.0.end == n.0.end } }
@@ -1278,13 +1284,13 @@ public final class DateTimeStage: Stage {
         }
         // A word glued by a hyphen to a word the grammar does not know is part of a name:
         // "w/ Dr. Abernathy and Sun-hee" (not "Mon-Fri", "Sat-Sun").
-        // ("Kim Ji-sun dinner Sat 7pm": the phrase may go on after the name's word.)
-        func unknownGlued(_ hyphen: Int, _ other: Int) -> Bool {
-            hyphen >= 0 && other >= 0 && other < atoms.count && atoms[hyphen].text == "-" && !atoms[max(hyphen, other)].spaceBefore
-                && !atoms[hyphen].spaceBefore && !atoms[hyphen + 1].spaceBefore && isLetters(atoms[other]) && words[other] < 0
-        }
-        if isLetters(atoms[item.end - 1]), unknownGlued(item.end, item.end + 1) { return true }
-        if isLetters(atoms[item.start]), unknownGlued(item.start - 1, item.start - 2) { return true }
+        // ("Kim Ji-sun dinner Sat 7pm": the phrase may go on after the name's word.) Most phrases
+        // have a space on both sides: that is checked first.
+        let after = item.end, preceding = item.start - 1
+        if after + 1 < atoms.count, !atoms[after].spaceBefore, !atoms[after + 1].spaceBefore, words[after + 1] < 0,
+           atoms[after].text == "-", isLetters(atoms[after + 1]), isLetters(atoms[after - 1]) { return true }
+        if preceding >= 1, !atoms[item.start].spaceBefore, !atoms[preceding].spaceBefore, words[preceding - 1] < 0,
+           atoms[preceding].text == "-", isLetters(atoms[preceding - 1]), isLetters(atoms[item.start]) { return true }
         // "sat next to sam": "next to" is a place, not the next Saturday.
         if nextWord >= 0, item.end < atoms.count, words[item.end - 1] == nextWord, words[item.end] == toWord { return true }
         // Chapter and verse: "Acts 2:38", "1 Corinthians 13:4".
