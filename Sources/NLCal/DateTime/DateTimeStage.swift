@@ -1103,7 +1103,23 @@ public final class DateTimeStage: Stage {
             stops.append((item.end, from))
             breaks[item.end] = false
         }
-        return stops
+        // (By position: `select` finds the stops inside a phrase by halving.)
+        return stops.sorted { $0.at < $1.at }
+    }
+
+    /// Whether a phrase reads across a clause stop (sorted by position) that does not let it.
+    static func crossesStop(_ item: Item, _ stops: [(at: Int, from: Int)]) -> Bool {
+        var lo = 0, hi = stops.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if stops[mid].at <= item.start { lo = mid + 1 } else { hi = mid }
+        }
+        var k = lo
+        while k < stops.count, stops[k].at < item.end - 1 {
+            if item.start > stops[k].from { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Weighted interval scheduling over the reportable items.
@@ -1141,7 +1157,7 @@ public final class DateTimeStage: Stage {
                                                                     && items[i].start == first && items[i].end == last)
                                               || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
-                    && !clauseStops.contains(where: { $0.at > items[i].start && $0.at < items[i].end - 1 && items[i].start > $0.from })
+                    && (clauseStops.isEmpty || !DateTimeStage.crossesStop(items[i], clauseStops))
                     && items[i].end <= end ?? n
                     && !thingNames.contains(where: { $0.0 <= items[i].start && items[i].end <= $0.1 }) {
                     bucket[items[i].end + 1] += 1
