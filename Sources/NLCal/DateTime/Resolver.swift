@@ -204,7 +204,10 @@ public struct Resolver {
             guard count >= 1 else { return nil }
             let first = cycle(g, containing: ref, offset: from)
             let last = cycle(g, containing: ref, offset: from + count - 1)
-            return Span(start: first.start, end: last.end, grain: g, isInterval: true)
+            var span = Span(start: first.start, end: last.end, grain: g, isInterval: true)
+            span.startInstant = first.startInstant
+            span.endInstant = last.endInstant
+            return span
         case .anchored(let inner, let at):
             // A time said as if that far away: from the start of the year (month, week, day) it
             // is in, so "Easter 1 year ago" is last year's Easter and "thanksgiving in a year"
@@ -529,9 +532,18 @@ public struct Resolver {
         switch g {
         case .second, .minute, .hour:
             let size = g.fixedSeconds!
-            let startSec = (t.wallSeconds / size) * size + offset * size
-            let s = LocalDateTime(wallSeconds: startSec)
-            return Span(start: s, end: s.adding(seconds: size), grain: g)
+            let startSec = (t.wallSeconds / size) * size
+            guard offset != 0 else {
+                let s = LocalDateTime(wallSeconds: startSec)
+                return Span(start: s, end: s.adding(seconds: size), grain: g)
+            }
+            // Hours away are elapsed ("the last 8 hours" across a clock change): counted on the
+            // instants, then read back on the wall.
+            let from = zone.instant(of: LocalDateTime(wallSeconds: startSec)).instant + offset * size
+            var span = Span(start: zone.local(at: from), end: zone.local(at: from + size), grain: g)
+            span.startInstant = from
+            span.endInstant = from + size
+            return span
         case .day:
             var s = daySpan(d.adding(days: offset)); s.grain = .day
             return s
