@@ -289,7 +289,10 @@ public final class LocationStage: Stage {
         // numbered street after "at" ("at 1st Ave & 86th", "at 3rd Street Promenade"; a parade
         // "on 5th Ave" goes along it).
         let numbered = tokens[first].kind == .number || (open && LocationStage.isOrdinal(tokens[first]) && streetWords.contains(words, first + 1))
-        let address = numbered && first + 1 < tokens.count && tokens[first + 1].isCapitalized
+        // ("at 350 5th Ave": a house number, then a numbered street.)
+        let numberedStreet = tokens[first].kind == .number && first + 2 < tokens.count && LocationStage.isOrdinal(tokens[first + 1])
+            && streetWords.contains(words, first + 2)
+        let address = numbered && first + 1 < tokens.count && (tokens[first + 1].isCapitalized || numberedStreet)
             && !state.isClaimed(tokens[first + 1].range)
         guard anyCase || address || tokens[first].isCapitalized, !state.isClaimed(tokens[first].range) else { return nil }
         return extend(from: first, tokens, words, state, anyCase: anyCase, afterThe: named)
@@ -400,6 +403,11 @@ public final class LocationStage: Stage {
             j += 1
         }
         guard j > s, tokens[s].isCapitalized || LocationStage.isOrdinal(tokens[s]) else { return nil }
+        // ("Toronto General, 4th floor", "Mount Sinai, 5th floor auditorium": a floor or room
+        // in lower case after its number.)
+        if j < tokens.count, tokens[j].kind == .word, !tokens[j].isCapitalized, !state.isClaimed(tokens[j].range), venues.match(words, at: j) == 1 {
+            j = venueRunEnd(j, tokens, words, state) + 1
+        }
         func endsPlace(_ i: Int) -> Bool {
             i == tokens.count || state.isClaimed(tokens[i].range) || attendeeIntros.match(words, at: i) > 0
         }
@@ -425,7 +433,8 @@ public final class LocationStage: Stage {
         var end = k
         while end + 1 < tokens.count, tokens[end + 1].kind == .word, !tokens[end + 1].isCapitalized,
               !state.isClaimed(tokens[end + 1].range), venues.match(words, at: end + 1) == 1 { end += 1 }
-        return end
+        // ("Arts Building room 5012": the kind of place, then its number.)
+        return numbered(after: end, tokens, words, state) ?? end
     }
 
     func claim(_ state: inout ParseState, span: Range<Int>, place: Range<Int>) {
