@@ -20,8 +20,9 @@ aftr = after
 pmish = pm
 # "new yrs day": "yrs" is also a unit of years (calendar.lex), which "years" is too.
 yrs = years
-# Chat shorthand: "tues n thurs", "w/ liv n sam".
+# Chat shorthand: "tues n thurs", "w/ liv n sam", "how abt 3".
 n = and
+abt = about
 
 # Read only where typed in lower case: "rave tn 10pm" is tonight, "Austin TN" Tennessee.
 [lower-case-respelling]
