@@ -316,6 +316,7 @@ team | group | crew | folks | everyone | everybody | all | squad | department | 
 vendor | vendors | client | customer | supplier | suppliers | contractor | contractors | agency | procurement | finance | legal | hr | marketing | sales | engineering | ops | operations | it | support | design | product | management | leadership | accounts | accounting | payroll | admin | security | compliance | facilities | recruiting | recruitment | purchasing | audit | comms | pr
 parents | kids | children | sisters | brothers | siblings | aunts | uncles | nieces | nephews | sons | daughters | grandkids | grandchildren | friends | mates | pals | buddies | besties | colleagues | coworkers | co-workers | investors | clients | customers | neighbors | neighbours | relatives | cousins | in-laws | grandparents | roommates | classmates | teammates | students | staff | guys | girls | boys | people | ladies | gang
 dog | dogs | cat | cats | puppy | kitten | pet | pets | horse
+recruiter | recruiters | rep | reps | representative | agent | adviser | advisor | interviewer | interviewers | hiring manager | account manager
 
 # Capitalized words after "with" that are not people.
 [not-a-name]
