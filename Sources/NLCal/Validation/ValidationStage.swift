@@ -137,10 +137,27 @@ public final class ValidationStage: Stage {
 
     /// The RRULE string: weekdays named with a weekly rule become BYDAY ("fortnightly … on
     /// Friday"), and `until` is resolved to UNTIL.
+    /// Whether a time names a day of the year by its month and day ("3/3", "March 3").
+    static func namesFixedDate(_ e: TimeExpr) -> Bool {
+        switch DateTimeStage.datePart(e) {
+        case .numericDate?: return true
+        case .fields(let f)?: return f.month != nil && f.day != nil
+        default: return false
+        }
+    }
+
     func rrule(_ r: Recurrence, state: ParseState, allDay: Bool, context: ParseContext) -> String {
         var r = r
         if r.freq == "WEEKLY", r.byDay.isEmpty, let e = state.timeExpression, let days = ValidationStage.weekdays(in: e) {
             r.byDay = days.map(Operators.rruleDay)
+        }
+        // A yearly habit on a date said apart ("Mum's birthday 3/3 every year") names its month and
+        // day, as "every year on Feb 2" does (not a holiday's: Thanksgiving moves).
+        if r.freq == "YEARLY", r.byMonth.isEmpty, r.byMonthDay.isEmpty, r.byDay.isEmpty, let e = state.timeExpression,
+           ValidationStage.namesFixedDate(e), let start = state.event.start {
+            let d = context.zone.local(at: start).date
+            r.byMonth = [d.month]
+            r.byMonthDay = [d.day]
         }
         guard let u = r.until else { return r.rrule }
         var resolver = Resolver(context.resolverContext)
