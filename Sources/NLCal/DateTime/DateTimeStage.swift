@@ -20,6 +20,8 @@ public final class DateTimeStage: Stage {
     let durationCategory: CategoryID?
     /// A time of day (a bare hour's reading as a clock time, not as a day of the month).
     let todCategory: CategoryID?
+    /// By category: a kind of `tod` (a bare hour is `bare-hour`).
+    let isTodKind: [Bool]
     /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
     let reportable: [Bool]
     /// Rules whose latent readings count when they are all the text says (`alone`).
@@ -155,6 +157,8 @@ public final class DateTimeStage: Stage {
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
         todCategory = grammar.categoryID("tod")
+        let tod = todCategory
+        isTodKind = (0..<grammar.categories.count).map { c in tod.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         let time = timeCategory
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         let recurrence = recurrenceCategory
@@ -1211,7 +1215,7 @@ public final class DateTimeStage: Stage {
     /// with the team 6"): a last number there has nothing else to count (a counting word right
     /// before it still counts: "with Group 4").
     func isTrailingHour(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
-        guard item.latent, item.category == todCategory, item.end - item.start == 1, item.start >= 1, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
+        guard item.latent, isTodKind[Int(item.category)], item.end - item.start == 1, item.start >= 1, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
               let v = Int(atoms[item.start].text), (1...12).contains(v), !countNouns.hasWord(words[item.start - 1]) else { return false }
         if (1...2).contains(where: { item.start >= $0 && hourAfterWords.isPhrase(words, from: item.start - $0, to: item.start) }) { return true }
         guard item.start >= 2 else { return false }
