@@ -221,6 +221,7 @@ parents | parent | open | quiz | games | game | awards | gala | information | in
 sickness | person | people | glory | glories | dew | blend | roast | gown | gowns | dress | dresses | wear
 primrose | news | standard | post | herald | edition | newspaper | paper | blue | warrior | warriors | delight | star | mist | breath
 bag | bags | feeling | blues | times | telegraph | mirror | express | observer | best | oil
+cream | creams | hat | hats | lounger | loungers | block | glasses | burn | tan | dial | lamp
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1", "table for 9 on Sat").
