@@ -292,6 +292,10 @@ call | ring | phone | email | e-mail | text | message | facetime | skype | ping 
 
 # Family words: a person even typed in lower case ("call mom", "ring grandma", "w/ my sister").
 # Plural ones are groups, in [group-word] ("Dinner with parents").
+# Family words said after a name as a title of respect: "Call Ravi uncle", "Meena aunty".
+[kin-title]
+uncle | aunty | auntie | aunt | bhaiya | didi | bhai
+
 [kin-word]
 mom | mum | mommy | mummy | mama | mam | ma | dad | daddy | papa | pa | mother | father | stepmom | stepmum | stepmother | stepdad | stepfather
 grandma | grandpa | granny | grandad | granddad | gran | grandmother | grandfather | gramps | nan | nana | nanna | nonna | nonno | oma | opa

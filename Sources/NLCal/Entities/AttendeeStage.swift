@@ -10,7 +10,7 @@
 public final class AttendeeStage: Stage {
     public let name = "attendees"
     let vocabulary: Vocabulary
-    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers: WordList
+    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers, kinTitles: WordList
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
@@ -26,6 +26,7 @@ public final class AttendeeStage: Stage {
         cities = list("zone-city")
         kin = list("kin-word")
         kinDeterminers = list("kin-determiner")
+        kinTitles = list("kin-title")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -132,9 +133,10 @@ public final class AttendeeStage: Stage {
             end = k
             k += 1
         }
-        // "Leo's mum", "Naledi's mom": a family word after a possessive name is the person.
-        if tokens[end].isPossessive, k < tokens.count,
-           kin.contains(words, k), !state.isClaimed(tokens[k].range) {
+        // "Leo's mum", "Naledi's mom": a family word after a possessive name is the person; so is
+        // one said after a name as a title ("Call Ravi uncle", "Meena aunty").
+        if !isKin, k < tokens.count, kin.contains(words, k), !tokens[k].isCapitalized, !state.isClaimed(tokens[k].range),
+           tokens[end].isPossessive || kinTitles.contains(words, k) {
             end = k
             k += 1
         }

@@ -359,6 +359,9 @@ public final class LocationStage: Stage {
                 || (t.original == "and" && (afterThe || nameEndsPlace(after: k, tokens, words, state)))
             if t.isCapitalized || t.kind == .number || t.kind == .compound || (anyCase && t.kind == .word) {
                 end = k
+            } else if t.kind == .word, t.isPossessive, tokens[k - 1].isCapitalized {
+                // A name's honorific in lower case, then whose place: "at Sharma ji's".
+                end = k
             } else if t.kind == .word, venues.match(words, at: k) == 1 {
                 // A name and the kind of place it is, in lower case: "DPS school", "Smith's
                 // hall", "Riverside park", "St Anne's church hall".

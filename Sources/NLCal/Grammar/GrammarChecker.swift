@@ -51,7 +51,7 @@ public enum GrammarChecker {
         "weekday-homograph", "homograph-follower", "homograph-subject", "determiner", "indefinite-article", "ordinal-noun", "coming-opener", "return-word", "return-noun", "return-link", "not-return-before", "reference-lead", "ordinal-suffix", "rate-word", "negation-cue", "choice-marker", "choice-lead", "move-verb",
         "tens-word", "unit-word", "number-word", "ordinal-word", "habit-verb", "deliverable-word", "article", "until-word", "hours-cue", "meal-verb",  // DateTimeStage: "sat", "sun" as words, frequencies naming things
         "location-prep", "platform-prep", "venue", "destination-prep", "platform", "open-place-prep", "at-not-place", "not-a-place", "place-end", "place-abbrev",  // LocationStage
-        "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner",  // AttendeeStage
+        "attendee-intro", "contact-verb", "name-title", "list-joiner", "group-word", "not-a-name", "kin-word", "kin-determiner", "kin-title",  // AttendeeStage
         "title-connector", "meal-time-prep", "phrasal-verb", "title-lead", "title-leading-connector", "calendar-ref", "calendar-verb",  // TitleStage
         "typo-tolerant",  // TokenizeStage (TypoCorrector)
         "respelling",  // Vocabulary: words read as another
