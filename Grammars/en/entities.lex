@@ -244,7 +244,7 @@ on | via
 
 # Places named by a common word ("at the office", "at home").
 [venue]
-office | the office | site | the site | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
+office | the office | site | the site | outpatients | home | the gym | gym | the cafe | the café | cafe | café | work | school | the park | the library | library | hq | the hq | the studio | campus | the pub | downtown | the lab | my place | your place | their place
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
 shop | store | atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room

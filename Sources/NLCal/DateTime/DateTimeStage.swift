@@ -130,6 +130,8 @@ public final class DateTimeStage: Stage {
     let returnLinks: WordList
     let notReturnBefore: WordList
     let negationCues: WordList
+    /// "at", "@": a place follows (a bare hour before one still ends the text's time).
+    let openPlacePreps: WordList
     /// "instead", "works better": right after a time, the one chosen over the others said.
     let choiceMarkers: WordList
     /// "let's say", "make it": opening a time, the one chosen over the others said.
@@ -238,6 +240,7 @@ public final class DateTimeStage: Stage {
         notReturnBefore = list("not-return-before")
         negationCues = list("negation-cue")
         choiceMarkers = list("choice-marker")
+        openPlacePreps = list("open-place-prep")
         choiceLeads = list("choice-lead")
         moveVerbs = list("move-verb")
         tensWords = list("tens-word")
@@ -1151,6 +1154,13 @@ public final class DateTimeStage: Stage {
                 var first = 0, last = n
                 while first < n, !isLetters(atoms[first]) && !atoms[first].isDigits { first += 1 }
                 while last > first, !isLetters(atoms[last - 1]) && !atoms[last - 1].isDigits { last -= 1 }
+                // A bare hour may end the text but for the place after it: "Dinner with Hugo and
+                // Claire 8 at Septime" (words after "at", no number among them).
+                var beforePlace = last
+                if let at = (first..<last).last(where: { openPlacePreps.startsPhrase(words, at: $0) }),
+                   !atoms[at..<last].contains(where: { $0.isDigits }) {
+                    beforePlace = at
+                }
                 // A holiday's name that names a thing ("Black Friday shopping") lends none of its
                 // words to a time: no "Friday" out of it.
                 var thingNames: [(Int, Int)] = []
@@ -1159,7 +1169,7 @@ public final class DateTimeStage: Stage {
                 }
                 for i in items.indices where (!items[i].latent || (items[i].rule >= 0 && standsAlone[Int(items[i].rule)]
                                                                     && items[i].start == first && items[i].end == last)
-                                              || (items[i].end == last && isTrailingHour(items[i], atoms, words)))
+                                              || ((items[i].end == last || items[i].end == beforePlace) && isTrailingHour(items[i], atoms, words)))
                     && reportable[Int(items[i].category)] && !isNoTime(items[i], atoms, words)
                     && (clauseStops.isEmpty || !DateTimeStage.crossesStop(items[i], clauseStops))
                     && items[i].end <= end ?? n
