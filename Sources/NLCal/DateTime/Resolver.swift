@@ -971,8 +971,11 @@ public struct Resolver {
         let s = span(inner, ref: otherRef)
         zone = saved
         // Alternatives noted inside are wall times of the other zone: say them in ours. A
-        // weekday whose time passed in the other zone was not "today" for the user: no question.
-        let inner = notes[notesBefore...].filter { if case .sameWeekdayPassed = $0 { return false }; return true }
+        // weekday whose time passed in the other zone was not "today" for the user when their
+        // dates differ: no question then ("Call Rafael Thursday 9am NY time" said on a Thursday
+        // afternoon in São Paulo still asks).
+        let sameDay = ref.date == otherRef.date
+        let inner = notes[notesBefore...].filter { if case .sameWeekdayPassed = $0 { return sameDay }; return true }
         notes.replaceSubrange(notesBefore..., with: inner)
         for i in notesBefore..<notes.count {
             notes[i] = notes[i].mapTimes { saved.local(at: other.instant(of: $0).instant) }
