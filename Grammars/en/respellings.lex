@@ -23,6 +23,7 @@ yrs = years
 # Chat shorthand: "tues n thurs", "w/ liv n sam", "how abt 3".
 n = and
 abt = about
+btwn | betw = between
 
 # Read only where typed in lower case: "rave tn 10pm" is tonight, "Austin TN" Tennessee.
 [lower-case-respelling]
