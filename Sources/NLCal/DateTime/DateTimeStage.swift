@@ -19,7 +19,6 @@ public final class DateTimeStage: Stage {
     let recurrenceCategory: CategoryID?
     let durationCategory: CategoryID?
     /// A time of day (a bare hour's reading as a clock time, not as a day of the month).
-    let todCategory: CategoryID?
     /// By category: a kind of `tod` (a bare hour is `bare-hour`).
     let isTodKind: [Bool]
     /// Categories whose items can be chosen: kinds of time, recurrence or event duration.
@@ -158,8 +157,7 @@ public final class DateTimeStage: Stage {
         timeCategory = grammar.categoryID("time")
         recurrenceCategory = grammar.categoryID("recurrence")
         durationCategory = grammar.categoryID("event-duration")
-        todCategory = grammar.categoryID("tod")
-        let tod = todCategory
+        let tod = grammar.categoryID("tod")
         isTodKind = (0..<grammar.categories.count).map { c in tod.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
         let time = timeCategory
         isTime = (0..<grammar.categories.count).map { c in time.map { grammar.isKind(CategoryID(c), of: $0) } ?? false }
@@ -398,26 +396,25 @@ public final class DateTimeStage: Stage {
             for k in state.spans.indices where state.spans[k].field == "duration" { state.spans[k].field = "recurrence" }
         }
         // So does one a time said apart took as its own length ("Monthly check-in on the 3rd at
-        // 2:30 for 6 months": the 3rd at 2:30, COUNT=6).
+        // 2:30 for 6 months": the 3rd at 2:30, COUNT=6); a span of dates said apart starts and
+        // ends it ("Soccer camp daily 8am-noon at Kiwanis Park from Jul 12 to Jul 16": from the
+        // 12th, UNTIL the 16th).
         if var r = state.recurrence, r.count == nil, r.until == nil {
             for k in exprs.indices where !exprs[k].0.value.isRecurrence {
-                guard case .spanFor(let start, let d) = exprs[k].1, d.finestGrain >= .day, let limited = Operators.limited(r, to: d) else { continue }
-                r = limited
+                switch exprs[k].1 {
+                case .spanFor(let start, let d):
+                    guard d.finestGrain >= .day, let limited = Operators.limited(r, to: d) else { continue }
+                    r = limited
+                    exprs[k].1 = start
+                case .interval(let first, let last):
+                    guard !first.hasTimeOfDay, !last.hasTimeOfDay, let from = DateTimeStage.datePart(first),
+                          DateTimeStage.datePart(last) != nil, first.fields?.day != nil || first.fields?.month != nil else { continue }
+                    r.until = last
+                    exprs[k].1 = .openInterval(from: from, to: nil)
+                default:
+                    continue
+                }
                 state.recurrence = r
-                exprs[k].1 = start
-                break
-            }
-        }
-        // A span of dates said apart from a habit bounds it: "Soccer camp daily 8am-noon at
-        // Kiwanis Park from Jul 12 to Jul 16" (from the 12th, UNTIL the 16th).
-        if var r = state.recurrence, r.count == nil, r.until == nil {
-            for k in exprs.indices where !exprs[k].0.value.isRecurrence {
-                guard case .interval(let first, let last) = exprs[k].1, !first.hasTimeOfDay, !last.hasTimeOfDay,
-                      let from = DateTimeStage.datePart(first), DateTimeStage.datePart(last) != nil,
-                      first.fields?.day != nil || first.fields?.month != nil else { continue }
-                r.until = last
-                state.recurrence = r
-                exprs[k].1 = .openInterval(from: from, to: nil)
                 break
             }
         }
@@ -477,8 +474,7 @@ public final class DateTimeStage: Stage {
             // references, the last of their days its own when it says none; what comes after may
             // still settle it ("can we do Thurs instead? — sure, Thurs 10:30 works").
             func ledByChoice(_ item: Item) -> Bool {
-                choiceLeads.startsPhrase(chart.words, at: item.start)
-                    || (1...4).contains { item.start >= $0 && choiceLeads.isPhrase(chart.words, from: item.start - $0, to: item.start) }
+                choiceLeads.startsPhrase(chart.words, at: item.start) || choiceLeads.phraseStart(chart.words, endingAt: item.start, within: 4) != nil
             }
             if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) || ledByChoice($0.0) }) {
                 for (item, _) in near where item.end <= chosen.0.start && !references.contains(where: { $0.0.start == item.start }) {
@@ -822,12 +818,7 @@ public final class DateTimeStage: Stage {
     /// Where "not" or "instead of" before a phrase starts ("not Friday", "(not Wednesday)",
     /// "instead of Thursday"), or nil.
     func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
-        let words = chart.words
-        // (Up to five pieces: "can't make" is can, ', t, make.)
-        for n in 1...5 where item.start - n >= 0 {
-            if negationCues.isPhrase(words, from: item.start - n, to: item.start) { return item.start - n }
-        }
-        return nil
+        negationCues.phraseStart(chart.words, endingAt: item.start, within: 5)
     }
 
     /// Whether a word saying when a place is open comes just before the phrase ("opens at
@@ -1227,7 +1218,7 @@ public final class DateTimeStage: Stage {
     func isTrailingHour(_ item: Item, _ atoms: [Atom], _ words: [Int32]) -> Bool {
         guard item.latent, isTodKind[Int(item.category)], item.end - item.start == 1, item.start >= 1, atoms[item.start].isDigits, atoms[item.start].spaceBefore,
               let v = Int(atoms[item.start].text), (1...12).contains(v), !countNouns.hasWord(words[item.start - 1]) else { return false }
-        if (1...2).contains(where: { item.start >= $0 && hourAfterWords.isPhrase(words, from: item.start - $0, to: item.start) }) { return true }
+        if hourAfterWords.phraseStart(words, endingAt: item.start, within: 2) != nil { return true }
         guard item.start >= 2 else { return false }
         // Back over the names (up to three words, joined by "and", "&" or commas) to the word
         // that brings them in.
@@ -1287,7 +1278,7 @@ public final class DateTimeStage: Stage {
         while k < item.end, atoms[k].isDigits || numberWords.hasWord(words[k]) || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
         guard k > item.start else { return false }
         // ("Booked the cabin 3/28–4/2": two numeric dates and a dash between are a range of days.)
-        let slashes = atoms[item.start..<k].filter { $0.text == "/" }.count
+        let slashes = atoms[item.start..<k].lazy.filter { $0.text == "/" }.count
         if slashes == 2, atoms[item.start..<k].contains(where: { $0.text == "-" || $0.text == "to" }) { return false }
         // ("the item 3 days ago": a unit of time after the number makes it a length.)
         if k < item.end, calendarUnits.hasWord(words[k]) { return false }

@@ -23,7 +23,7 @@ extension DateTimeStage {
         guard describesNoun(item, chart) else { return false }
         if item.start > 0, articles.hasWord(words[item.start - 1]) {
             let verbEnd = item.start - 1
-            let setsUp = (1...2).contains { n in verbEnd - n >= 0 && habitVerbs.isPhrase(words, from: verbEnd - n, to: verbEnd) }
+            let setsUp = habitVerbs.phraseStart(words, endingAt: verbEnd, within: 2) != nil
             if !setsUp { return true }
         }
         // The thing due comes within a few words: "weekly report due", "monthly sales figures due".

@@ -149,7 +149,7 @@ extension DateTimeStage {
     func isToldOf(_ item: Item, _ chart: ChartParser.Chart, pastClauses: [Range<Int>]) -> Bool {
         guard DateTimeStage.clause(containing: item.start, in: pastClauses) != nil else { return false }
         // ("Thanks for last night": the "for" of thanks.)
-        let thanked = (max(0, item.start - 6)..<item.start).contains { gratitude.isPhrase(chart.words, from: $0, to: item.start) }
+        let thanked = gratitude.phraseStart(chart.words, endingAt: item.start, within: 6) != nil
         return item.start == 0 || thanked || !futurePreps.hasWord(chart.words[item.start - 1])
     }
 
@@ -213,7 +213,7 @@ extension DateTimeStage {
     /// [gratitude] ends right before the time and the time is a weekday with no date.
     func thankedDay(_ item: Item, _ t: TimeExpr, _ words: [Int32]) -> TimeExpr? {
         guard DateTimeStage.isWeekdayPattern(t) else { return nil }
-        let thanked = (max(0, item.start - 6)..<item.start).contains { gratitude.isPhrase(words, from: $0, to: item.start) }
+        let thanked = gratitude.phraseStart(words, endingAt: item.start, within: 6) != nil
         return thanked ? .relative(t, offset: -1) : nil
     }
 

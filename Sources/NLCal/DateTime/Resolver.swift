@@ -89,13 +89,7 @@ public struct Resolver {
             r.end = span.openEnd ? nil : e
             // An end on the clock that the night's change skips or repeats is a question too
             // ("Sat 11:30pm-1:30am" on the night clocks go back).
-            if !span.openEnd, span.grain < .day {
-                switch eMap {
-                case .exact: break
-                case .skipped(let gap): notes.append(.endSkipped(local: span.end, gapSeconds: gap))
-                case .repeated(let later): notes.append(.endRepeated(local: span.end, laterInstant: later))
-                }
-            }
+            if !span.openEnd { note(mapping: eMap, at: span.end, span: span, end: true) }
         } else {
             r.kind = .instant
             let (e, _) = zone.instant(of: span.end)
@@ -113,12 +107,13 @@ public struct Resolver {
         return r
     }
 
-    private mutating func note(mapping: Zone.Mapping, at t: LocalDateTime, span: Span) {
-        guard span.grain < .day || span.defaultStart != nil else { return }
+    /// A wall time the clocks skip or repeat, of the start or (`end`) of a span on the clock.
+    private mutating func note(mapping: Zone.Mapping, at t: LocalDateTime, span: Span, end: Bool = false) {
+        guard span.grain < .day || (!end && span.defaultStart != nil) else { return }
         switch mapping {
         case .exact: break
-        case .skipped(let gap): notes.append(.skippedTime(local: t, gapSeconds: gap))
-        case .repeated(let later): notes.append(.repeatedTime(local: t, laterInstant: later))
+        case .skipped(let gap): notes.append(end ? .endSkipped(local: t, gapSeconds: gap) : .skippedTime(local: t, gapSeconds: gap))
+        case .repeated(let later): notes.append(end ? .endRepeated(local: t, laterInstant: later) : .repeatedTime(local: t, laterInstant: later))
         }
     }
 

@@ -131,6 +131,15 @@ extension WordList {
         }
     }
 
+    /// Where the nearest phrase of the list ending right before atom `end` starts, looking at
+    /// most `pieces` atoms back ("can't make" before a day is four: can, ', t, make); nil when
+    /// none ends there.
+    func phraseStart(_ words: [Int32], endingAt end: Int, within pieces: Int) -> Int? {
+        guard pieces >= 1 else { return nil }
+        for n in 1...pieces where end - n >= 0 && isPhrase(words, from: end - n, to: end) { return end - n }
+        return nil
+    }
+
     /// Whether a phrase of the list starts at atom `i` of `words`.
     func startsPhrase(_ words: [Int32], at i: Int) -> Bool { longestPhrase(words, at: i) > 0 }
 
