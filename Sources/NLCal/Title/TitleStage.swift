@@ -211,6 +211,11 @@ public final class TitleStage: Stage {
             if i > 0, tokens[i - 1].pieces.count == 1, tokens[i - 1].pieces[0].text == "for" { kept.insert(i - 1) }
             // ("Let's do lunch next Friday": the verb that made the meal its hours stays with it.)
             if i > 0, mealVerbs.contains(words, i - 1) { kept.insert(i - 1) }
+            // ("Could we do Christmas Day lunch?": so does one opening the cut, the day between.)
+            else if let cut = timeCuts.first(where: { $0.overlaps(tokens[i].range) }),
+                    let j = tokens.firstIndex(where: { $0.range.overlaps(cut) }), j < i - 1, mealVerbs.contains(words, j) {
+                kept.insert(j)
+            }
         }
         return kept
     }
