@@ -266,7 +266,7 @@ look | looks | looking | looked | glance | glancing | stare | staring | peek | l
 # what happens rather than where ("Presentation at the board meeting Friday").
 [not-a-place]
 latest | earliest | least | most | moment | time | last minute | end | start | beginning
-person | progress | private | public | general | total | advance | case | fact | charge | touch | mind | bed | full | detail | turn | tears | love | trouble | time zone | hour | eleventh hour | 11th hour | weekend | half | break
+person | progress | private | public | general | total | advance | case | fact | charge | touch | mind | bed | full | detail | turn | tears | love | trouble | time zone | hour | eleventh hour | 11th hour | weekend | half | break | point | some point | any point | risk | once | first | last | all | night | noon
 meeting | meetings | call | session | review | sync | standup | talk | presentation | demo | interview | lecture | webinar | party | event
 
 # Words that end a place's run of lower-case words, besides connectors, list joiners, location
@@ -297,8 +297,8 @@ call | ring | phone | email | e-mail | text | message | facetime | skype | ping 
 uncle | aunty | auntie | aunt | bhaiya | didi | bhai
 
 [kin-word]
-mom | mum | mommy | mummy | mama | mam | ma | dad | daddy | papa | pa | mother | father | stepmom | stepmum | stepmother | stepdad | stepfather
-grandma | grandpa | granny | grandad | granddad | gran | grandmother | grandfather | gramps | nan | nana | nanna | nonna | nonno | oma | opa
+mom | mum | mommy | mummy | mama | mam | ma | dad | daddy | papa | pa | mother | father | stepmom | stepmum | stepmother | stepdad | stepfather | amma | appa | amme | achan | ammi | abba | ammu | maa | mami | mamá | papá | maman | mutti | vati | ouma | oupa
+grandma | grandpa | granny | grandad | granddad | gran | grandmother | grandfather | gramps | nan | nana | nanna | nonna | nonno | oma | opa | abuela | abuelo | abuelita | abuelito | vovó | vovô | avó | avô | lola | lolo | bubbe | zayde | baba | babcia | dziadek | yiayia | pappou | nonni
 sister | brother | sis | bro | aunt | auntie | aunty | uncle | niece | nephew | cousin | son | daughter | stepson | stepdaughter | godmother | godfather
 wife | husband | hubby | partner | boyfriend | girlfriend | fiance | fiancé | fiancee | fiancée
 mother-in-law | father-in-law | sister-in-law | brother-in-law | son-in-law | daughter-in-law
@@ -327,6 +327,8 @@ recruiter | recruiters | rep | reps | representative | agent | adviser | advisor
 # Capitalized words after "with" that are not people.
 [not-a-name]
 the | a | an | my | our | your | his | her | their | me | you | us | them | him | it | this | that | someone | somebody | everyone
+# (Chat words after a name typed in lower case: "w/ sam pls".)
+re | pls | plz | please | lol | thx | thanks | asap | again | too | downtown | later | tho | maybe | probs | prob | ok | okay
 
 # Words that make a meal only the time of something else: "Sync at lunch" → "Sync". A meal said
 # otherwise is what the event is and stays in the title: "dinner on Sat with Jo" → "Dinner with Jo".

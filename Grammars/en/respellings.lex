@@ -24,6 +24,8 @@ yrs = years
 n = and
 abt = about
 btwn | betw = between
+mnth = month
+mnths = months
 
 # Read only where typed in lower case: "rave tn 10pm" is tonight, "Austin TN" Tennessee.
 [lower-case-respelling]

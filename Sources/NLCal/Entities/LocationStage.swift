@@ -51,6 +51,8 @@ public final class LocationStage: Stage {
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
         let words = TokenWords(&state, vocabulary)
+        // (The first word may have its capital: "Touch rugby at western springs".)
+        let lowerCaseText = !tokens.dropFirst().contains { $0.kind == .word && $0.isCapitalized }
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
@@ -92,7 +94,14 @@ public final class LocationStage: Stage {
             // "at the food bank" before a time: the whole noun phrase (not after "Look at").
             let open = (tokens[i].original == "@" || openPlacePreps.match(words, at: i) == prepLen)
                 && !(i > 0 && notPlaceBefore.contains(words, i - 1))
-            if let end = placeEnd(from: s, tokens, words, state, anyCase: anyCase, open: open) {
+            var found = placeEnd(from: s, tokens, words, state, anyCase: anyCase, open: open)
+            // Typed all in lower case, names have no capitals to show them: after "@", or after
+            // "at" in such a text, the words up to the time or the end are the place ("touch rugby
+            // at western springs", "dinner at lou malnati's wed 7", "@ oval maidan sat 6:30am").
+            if open, tokens[i].original == "@" || lowerCaseText, let run = lowerCaseRunBeforeTime(from: s, tokens, words, state), run > (found ?? -1) {
+                found = run
+            }
+            if let end = found {
                 claim(&state, span: spanStart..<tokens[end].range.upperBound, place: tokens[s].range.lowerBound..<tokens[end].range.upperBound)
                 return
             }
@@ -202,6 +211,15 @@ public final class LocationStage: Stage {
     /// ("St.", "Mt.", "Ave.", "Rm.").
     func abbreviationPeriod(at k: Int, _ tokens: [Token], _ words: TokenWords) -> Bool {
         k > 0 && k < tokens.count && tokens[k].original == "." && !tokens[k].spaceBefore && abbreviations.match(words, at: k - 1) == 2
+    }
+
+    /// Whether token `k` is a period glued to an initial or to dotted initials ("R.K", "J").
+    func initialPeriod(at k: Int, _ tokens: [Token]) -> Bool {
+        guard k > 0, k < tokens.count, tokens[k].original == ".", !tokens[k].spaceBefore else { return false }
+        // (Not an acronym ending a sentence: "Meet at IBM. Then lunch".)
+        let said = tokens[k - 1].original
+        let initials = said.filter { $0 != "." }
+        return (initials.count == 1 || (initials.count <= 3 && said.contains("."))) && initials.allSatisfy { $0.isUppercase }
     }
 
     /// Whether token `k` continues a run of lower-case words after "the": a word typed in lower
@@ -341,7 +359,8 @@ public final class LocationStage: Stage {
                 continue
             }
             // An abbreviation's period inside a name: "St. Mark's", "Mt. Hood", "E. 14th St".
-            if abbreviationPeriod(at: k, tokens, words), k + 1 < tokens.count, !state.isClaimed(tokens[k + 1].range),
+            // So is an initial's: "DPS R.K. Puram", "J. Paul Getty Museum".
+            if abbreviationPeriod(at: k, tokens, words) || initialPeriod(at: k, tokens), k + 1 < tokens.count, !state.isClaimed(tokens[k + 1].range),
                tokens[k + 1].isCapitalized || tokens[k + 1].kind == .number || tokens[k + 1].kind == .compound {
                 end = k + 1
                 k += 2
