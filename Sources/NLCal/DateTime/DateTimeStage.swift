@@ -53,6 +53,8 @@ public final class DateTimeStage: Stage {
     let amCues: WordList
     let pmCues: WordList
     let eitherHalfCues: WordList
+    /// Games and rehearsals, held early in the morning or in the evening (`evening-or-morning-cue`).
+    let eveningOrMorningCues: WordList
     let hourAfterWords: WordList
     /// A reply's quoted part: the verbs of "On … wrote:" (in several languages), the markers of
     /// a forwarded or original message, the header fields under a "From:" line.
@@ -183,6 +185,7 @@ public final class DateTimeStage: Stage {
         titleConnectors = list("title-connector")
         pmCues = list("pm-cue")
         eitherHalfCues = list("either-half-cue")
+        eveningOrMorningCues = list("evening-or-morning-cue")
         hourAfterWords = list("hour-after-word")
         func phrases(_ name: String) -> [String] { (grammar.wordLists[name] ?? []).map { $0.joined(separator: " ") } }
         replyVerbs = phrases("reply-verb")
@@ -1625,17 +1628,17 @@ public final class DateTimeStage: Stage {
     /// of the day ("train") is among the atoms. Where cues overlap, the longest phrase is the
     /// one said: "airport run" runs at both halves, not in the morning like a "run".
     func cue(in words: [Int32]) -> Resolver.MeridiemCue {
-        var pm = false, am = false, either = false
+        var pm = false, am = false, either = false, evening = false
         var i = 0
         while i < words.count {
             let p = pmCues.longestPhrase(words, at: i), a = amCues.longestPhrase(words, at: i)
-            let e = eitherHalfCues.longestPhrase(words, at: i)
-            let longest = max(p, a, e)
+            let e = eitherHalfCues.longestPhrase(words, at: i), g = eveningOrMorningCues.longestPhrase(words, at: i)
+            let longest = max(p, a, e, g)
             if longest == 0 { i += 1; continue }
-            if p == longest { pm = true } else if a == longest { am = true } else { either = true }
+            if p == longest { pm = true } else if a == longest { am = true } else if e == longest { either = true } else { evening = true }
             i += longest
         }
-        return pm ? .pm : am ? .am : either ? .either : .none
+        return pm ? .pm : am ? .am : either ? .either : evening ? .evening : .none
     }
 
     func scalarRange(_ item: Item, _ chart: ChartParser.Chart) -> Range<Int> {

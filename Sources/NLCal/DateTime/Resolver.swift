@@ -27,7 +27,9 @@ public struct Resolver {
 
     /// What the words around a bare hour say of its half of the day: nothing, morning, evening,
     /// or that both are usual (trains and flights run at both).
-    public enum MeridiemCue: String, Sendable { case none, am, pm, either }
+    /// `either`: a 7–11 may be either half ("train"); `evening`: a 7 or an 8 may be the evening
+    /// too ("pickleball tue 7").
+    public enum MeridiemCue: String, Sendable { case none, am, pm, either, evening }
 
     let ctx: Context
     let ref: LocalDateTime
@@ -497,7 +499,8 @@ public struct Resolver {
     }
 
     /// Picks am or pm for a bare hour ("at 8"): 1–6 → pm, 12 → noon, 7–11 → am unless a cue word
-    /// says evening (dinner, drinks…). Where both halves are usual (a train, a flight), or the
+    /// says evening (dinner, drinks…). Where both halves are usual (a train, a flight; a 7 or an 8
+    /// for a game or a rehearsal, played before work or after it), or the
     /// morning has passed today and the evening has not, a 7–11 hour is noted as ambiguous. A
     /// reading that already passed today is not flipped: the search moves on to the next day
     /// (and notes that).
@@ -509,11 +512,12 @@ public struct Resolver {
         switch ctx.meridiemCue {
         case .am: return am
         case .pm: return pm
-        case .none, .either:
+        case .none, .either, .evening:
             // With no cue, the evening is a question only when the morning has passed today
             // and the evening has not ("Call at 9" said at 09:15: tomorrow 09:00 or 21:00?).
             let eveningAhead = checkFuture && day == ref.date && LocalDateTime(day, hour: am, minute: minute) < ref && LocalDateTime(day, hour: pm, minute: minute) > ref
-            if ctx.meridiemCue == .either || eveningAhead, !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
+            let eitherHalf = ctx.meridiemCue == .either || (ctx.meridiemCue == .evening && am <= 8)
+            if eitherHalf || eveningAhead, !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
                 notes.append(.bareHour(alternative: LocalDateTime(day, hour: pm, minute: minute)))
             }
             return am
