@@ -52,12 +52,14 @@ thanks a million for | a million thanks for | thanks a bunch for | thanks loads 
 
 # Past tenses and remarks on what is over: a clause with one tells of the past, and a time
 # already past in it is told of, not planned ("Power was out from 6 till 9 last night", "The
-# plumber came Thursday", "Great seeing everyone last night!"). Forms that are also participles
+# plumber came Thursday", "Great seeing everyone last night!", "Great gig last night"). Forms that are also participles
 # naming a done task ("car serviced last mon", "invoice sent Friday") are [past-participle].
 [past-remark]
 was | were | wasn't | weren't | hadn't | did | didn't | went | came | saw | ran | ate | took | broke | flew | fell | drove | woke | gave | forgot | began | swam | sang | rode | wore | threw | couldn't | could not
 great seeing | good seeing | nice seeing | lovely seeing | great catching up | good catching up | nice catching up | lovely catching up | great chatting | nice chatting
 congrats on | congratulations on | well done on
+# Praise of what was, beside a time that has passed: "Great gig last night", "What a game on Saturday".
+great | amazing | awesome | lovely | brilliant | fantastic | wonderful | epic | what a | such a fun | so much fun
 
 # Past forms that are also participles: they tell of the past where a clause's verb stands (at
 # its start, or after a subject pronoun: "Missed the 8:12 again", "I sent it on Monday"), like a
