@@ -34,6 +34,8 @@ public struct Resolver {
     let ctx: Context
     let ref: LocalDateTime
     private(set) var notes: [ResolutionNote] = []
+    /// How deep the resolution is inside a range's start (`chooseHour` reads it).
+    private var rangeDepth = 0
     /// Zone for the expression being resolved (a zoned sub-expression switches it).
     private var zone: Zone
 
@@ -456,7 +458,8 @@ public struct Resolver {
         if let h = f.hour {
             var hour = h
             if f.hourIsAmbiguous {
-                hour = chooseHour(h, day: day, minute: f.minute ?? 0, ref: ref, checkFuture: checkFuture && window == nil, saidOfNextHour: f.saidOfNextHour)
+                hour = chooseHour(h, day: day, minute: f.minute ?? 0, ref: ref, checkFuture: checkFuture && window == nil, saidOfNextHour: f.saidOfNextHour,
+                                  noDaySaid: window == nil && !f.hasDate && f.minute != 0)
             }
             let start = LocalDateTime(day, hour: hour, minute: f.minute ?? 0, second: f.second ?? 0)
             if checkFuture && start < ref { return nil }
@@ -500,11 +503,12 @@ public struct Resolver {
 
     /// Picks am or pm for a bare hour ("at 8"): 1–6 → pm, 12 → noon, 7–11 → am unless a cue word
     /// says evening (dinner, drinks…). Where both halves are usual (a train, a flight; a 7 or an 8
-    /// for a game or a rehearsal, played before work or after it), or the
+    /// for a game or a rehearsal, played before work or after it), where no cue and no day is
+    /// said ("Water the plants at 9"), or the
     /// morning has passed today and the evening has not, a 7–11 hour is noted as ambiguous. A
     /// reading that already passed today is not flipped: the search moves on to the next day
     /// (and notes that).
-    mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool, saidOfNextHour: Bool = false) -> Int {
+    mutating func chooseHour(_ h: Int, day: CivilDate, minute: Int, ref: LocalDateTime, checkFuture: Bool, saidOfNextHour: Bool = false, noDaySaid: Bool = false) -> Int {
         let am = h % 12, pm = h % 12 + 12
         if h == 12 { return 12 }
         // ("quarter to seven" is said of seven, a morning hour: 06:45.)
@@ -516,7 +520,11 @@ public struct Resolver {
             // With no cue, the evening is a question only when the morning has passed today
             // and the evening has not ("Call at 9" said at 09:15: tomorrow 09:00 or 21:00?).
             let eveningAhead = checkFuture && day == ref.date && LocalDateTime(day, hour: am, minute: minute) < ref && LocalDateTime(day, hour: pm, minute: minute) > ref
-            let eitherHalf = ctx.meridiemCue == .either || (ctx.meridiemCue == .evening && am <= 8)
+            // An hour said with no day and no cue ("Water the plants at 9") may be either half
+            // of the day to come.
+            // (Not a range's start, "Call 10 till 11", nor a clock with its ":00", "Feed hens 7:00".)
+            let noDay = ctx.meridiemCue == .none && noDaySaid && rangeDepth == 0 && checkFuture && LocalDateTime(day, hour: pm, minute: minute) > ref
+            let eitherHalf = ctx.meridiemCue == .either || (ctx.meridiemCue == .evening && am <= 8) || noDay
             if eitherHalf || eveningAhead, !notes.contains(where: { if case .bareHour = $0 { return true }; return false }) {
                 notes.append(.bareHour(alternative: LocalDateTime(day, hour: pm, minute: minute)))
             }
@@ -873,7 +881,10 @@ public struct Resolver {
             a = .fields(fa)
         }
         let beforeStart = notes.count
-        guard let s = span(a, ref: ref, window: window) else { return nil }
+        rangeDepth += 1
+        let first = span(a, ref: ref, window: window)
+        rangeDepth -= 1
+        guard let s = first else { return nil }
         let startAt = s.defaultStart ?? s.start
         // The end is the first occurrence of b at or after the start; rolling it past the start
         // is expected, not a question for the user.
