@@ -7,6 +7,8 @@ summer = 06-21 to:09-23
 fall | autumn = 09-23 to:12-21
 winter = 12-21 to:03-20
 
-# Seasons as a cycle splitting the year at their starts: "this season", "next season".
+# Seasons as a cycle splitting the year at their starts: "this season", "next season". Said
+# without a name, a season ends the day before the next one's eve, as Duckling reads it ("this
+# season" said in February: Dec 21 to Mar 19); `end:-N` moves each end N days before the next start.
 [season-cycle]
-season = 03-20 06-21 09-23 12-21
+season | seasons = 03-20 06-21 09-23 12-21 end:-1

@@ -151,16 +151,22 @@ public enum Operators {
             guard let t = arg(a, 0)?.time, t.grain == .day, !t.hasTimeOfDay else { return nil }
             return .time(.weekendOf(t))
         }),
-        "year-part": ("the part of a year split at fixed days (a lexicon value 'MM-DD MM-DD …') containing today, moved by N parts: this season (0), next season (1)", { a in
+        "year-part": ("the part of a year split at fixed days (a lexicon value 'MM-DD MM-DD … [end:-N]') containing today, moved by N parts: this season (0), next season (1)", { a in
             guard let t = arg(a, 0)?.textValue, let n = arg(a, 1)?.int else { return nil }
             var starts: [Int] = []
+            var endShift = 0
             for w in t.split(separator: " ") {
+                if w.hasPrefix("end:") {
+                    guard let d = Int(w.dropFirst(4)), (-30...0).contains(d) else { return nil }
+                    endShift = d
+                    continue
+                }
                 let md = w.split(separator: "-").compactMap { Int($0) }
                 guard md.count == 2, CivilDate(2001, md[0], md[1]).isValid else { return nil }
                 starts.append(md[0] * 100 + md[1])
             }
             guard !starts.isEmpty else { return nil }
-            return .time(.yearPart(starts: starts.sorted(), offset: n))
+            return .time(.yearPart(starts: starts.sorted(), offset: n, endShift: endShift))
         }),
         "closest": ("the Nth (default 1st) occurrence of a time nearest another: the closest Monday to Oct 5th, the 3rd closest xmas to today", { a in
             let n = arg(a, 0)?.int ?? 1

@@ -235,8 +235,8 @@ public struct Resolver {
         case .weekendOf(let inner):
             guard let s = span(inner, ref: ref, window: window), s.grain == .day else { return nil }
             return weekend(of: s.start.date)
-        case .yearPart(let starts, let offset):
-            return yearPart(starts, offset: offset, ref: window?.start ?? ref)
+        case .yearPart(let starts, let offset, let endShift):
+            return yearPart(starts, offset: offset, endShift: endShift, ref: window?.start ?? ref)
         case .closest(let n, let inner, let anchor):
             return closest(n, inner, to: anchor, ref: ref)
         }
@@ -281,8 +281,8 @@ public struct Resolver {
     }
 
     /// The part of the year containing `ref`, of a year split at fixed days (MMDD), moved by
-    /// `offset` parts: "this season", "next season".
-    func yearPart(_ starts: [Int], offset: Int, ref: LocalDateTime) -> Span? {
+    /// `offset` parts: "this season", "next season"; each ends `endShift` days from the next start.
+    func yearPart(_ starts: [Int], offset: Int, endShift: Int, ref: LocalDateTime) -> Span? {
         guard !starts.isEmpty, abs(offset) <= 4 * starts.count else { return nil }
         let y = ref.date.year
         var days: [CivilDate] = []
@@ -292,7 +292,7 @@ public struct Resolver {
         guard let i = days.lastIndex(where: { $0 <= ref.date }) else { return nil }
         let j = i + offset
         guard j >= 0, j + 1 < days.count else { return nil }
-        return Span(start: LocalDateTime(days[j]), end: LocalDateTime(days[j + 1]), grain: .day, isInterval: true)
+        return Span(start: LocalDateTime(days[j]), end: LocalDateTime(days[j + 1].adding(days: endShift)), grain: .day, isInterval: true)
     }
 
     /// The nth occurrence of a time nearest to an anchor, counting those on or after it and

@@ -229,8 +229,9 @@ public indirect enum TimeExpr: Hashable, Sendable {
     /// "Memorial Day weekend" (Saturday to Monday). See `Resolver.weekend(of:)`.
     case weekendOf(TimeExpr)
     /// The part of a year split at fixed days (`starts`, as MMDD) that contains today, moved by
-    /// `offset` parts: "this season" (seasons split the year at 03-20, 06-21, 09-23, 12-21).
-    case yearPart(starts: [Int], offset: Int)
+    /// `offset` parts: "this season" (seasons split the year at 03-20, 06-21, 09-23, 12-21); each
+    /// part ends `endShift` days after the next one starts (0: at its start).
+    case yearPart(starts: [Int], offset: Int, endShift: Int)
     /// The nth occurrence of a time nearest to another, before or after it: "the closest Monday
     /// to Oct 5th" (1), "the 3rd closest xmas to today" (3).
     case closest(Int, TimeExpr, to: TimeExpr)
