@@ -237,7 +237,8 @@ extension DateTimeStage {
     static func isWeekdayPattern(_ t: TimeExpr) -> Bool {
         switch t {
         case .fields(let f): return f.weekday != nil && f.day == nil && f.month == nil && f.year == nil && f.weekdaySet == nil
-        case .intersect(let a, let b): return isWeekdayPattern(a) && (isWeekdayPattern(b) || !namesDay(b)) || isWeekdayPattern(b) && !namesDay(a)
+        // (With a time of day only: "Tuesday of this week" is that week's, past or not.)
+        case .intersect(let a, let b): return isWeekdayPattern(a) && (isWeekdayPattern(b) || isTimeOfDayOnly(b)) || isWeekdayPattern(b) && isTimeOfDayOnly(a)
         default: return false
         }
     }
