@@ -453,9 +453,14 @@ public final class DateTimeStage: Stage {
         var referenceDay: TimeExpr?
         if near.count > 1 {
             var possessiveEnd = -1
+            let moved = moveVerbs.occurs(in: words)
             for (item, e) in near {
                 if let from = negationStart(item, chart) {
                     references.append((item, from))
+                } else if moved, case .openInterval(_, nil) = e, chart.atoms[item.start].text.lowercased() == "from" {
+                    // With a move, "from X" said alone is the old time: "Standup moved to 9:45
+                    // from 9:30", "moved ➡️ 9:45 (from 9:30)".
+                    references.append((item, item.start))
                 } else if e.hasTimeOfDay, saysOpeningHours(item, chart) {
                     // A place's hours beside the booking: "The shop closes at 5:30pm, so we've
                     // booked your collection for 4pm tomorrow" (the hours stay in the title).
