@@ -64,8 +64,9 @@ great | amazing | awesome | lovely | brilliant | fantastic | wonderful | epic | 
 # Past forms that are also participles: they tell of the past where a clause's verb stands (at
 # its start, or after a subject pronoun: "Missed the 8:12 again", "I sent it on Monday"), like a
 # regular past in -ed; after a noun they name a done task ("Invoice sent 2 Thursdays ago").
+# (Not "read", "put", "set": spelled as the verb itself, they open a to-do: "Read on Monday".)
 [past-participle]
-had | got | met | spent | slept | felt | heard | told | lost | won | caught | left | sent | made | paid | bought | missed | cancelled | canceled | kept | brought | found | held | sold | built | read
+had | got | met | spent | slept | felt | heard | told | lost | won | caught | left | sent | made | paid | bought | missed | cancelled | canceled | kept | brought | found | held | sold | built
 
 # Words that may open a clause before its subject and verb: "Sorry I missed your call".
 [interjection]

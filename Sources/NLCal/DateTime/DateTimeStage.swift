@@ -299,12 +299,12 @@ public final class DateTimeStage: Stage {
               pastClauses: [Range<Int>], refusedClauses: [Range<Int>] = [], notCues: [Item] = [], wantsUsed: Bool = false) -> [Item] {
         var exprs: [(Item, TimeExpr)] = []
         var lastAnchor: TimeExpr?
-        let today = pastClauses.isEmpty ? CivilDate(1970, 1, 1) : context.zone.local(at: context.now).date
+        let now = pastClauses.isEmpty ? LocalDateTime(CivilDate(1970, 1, 1)) : context.zone.local(at: context.now)
         for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
                 let said = thankedDay(item, t, words) ?? t
-                exprs.append((item, pastClauses.isEmpty ? said : pastWeekday(item, said, chart, pastClauses: pastClauses, today: today) ?? said))
+                exprs.append((item, pastClauses.isEmpty ? said : pastWeekday(item, said, chart, pastClauses: pastClauses, now: now) ?? said))
             case .duration(let d):
                 state.duration = d
                 state.spans.append(span(for: item, field: "duration", state: state, chart: chart))

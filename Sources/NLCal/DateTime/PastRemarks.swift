@@ -156,11 +156,15 @@ extension DateTimeStage {
     /// A weekday told of in the past tense is the last one ("We closed the deal on Tuesday",
     /// "Was great seeing you on Sunday"), unless it is today. After thanks it takes "on" ("Thanks
     /// for the flowers on Friday"): "Thanks for booking Friday 8pm" thanks ahead of time.
-    func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], today: CivilDate) -> TimeExpr? {
-        // (So is a day of the month: "Dinner at Lupa on the 3rd was incredible".)
+    func pastWeekday(_ item: Item, _ t: TimeExpr, _ chart: ChartParser.Chart, pastClauses: [Range<Int>], now: LocalDateTime) -> TimeExpr? {
+        let today = now.date
+        // (So is a day of the month: "Dinner at Lupa on the 3rd was incredible", and a part of
+        // the day said alone, the last one begun: "Was at the vet all afternoon".)
         let weekday = DateTimeStage.isWeekdayPattern(t) && DateTimeStage.field(\.weekday, of: t) != today.weekday
         let dayOfMonth = DateTimeStage.isDayOfMonthPattern(t) && DateTimeStage.field(\.day, of: t) != today.day
-        guard weekday || dayOfMonth, isToldOf(item, chart, pastClauses: pastClauses) else { return nil }
+        var dayPart: DayPart?
+        if case .fields(let f) = t, !f.hasDate, f.hour == nil, f.minute == nil { dayPart = f.dayPart }
+        guard weekday || dayOfMonth || dayPart != nil, isToldOf(item, chart, pastClauses: pastClauses) else { return nil }
         // A verb that tells of the past must say it: a regular past opening the text may be an
         // adjective ("Scheduled power outage Sun 2:30am"), a comparison says nothing of when
         // ("vs Red Lions sun 4pm").
@@ -170,7 +174,9 @@ extension DateTimeStage {
                 && !pastParticiples.hasWord(chart.words[k]) && !pastRemarks.hasWord(chart.words[k]))
         }
         let thanksOn = gratitude.occurs(in: Array(chart.words[clause])) && chart.atoms[item.start].text.lowercased() == "on"
-        return verb || thanksOn ? .relative(t, offset: -1) : nil
+        guard verb || thanksOn else { return nil }
+        if let p = dayPart { return .intersect(.day(offset: now.seconds >= p.from ? 0 : -1), t) }
+        return .relative(t, offset: -1)
     }
 
     /// A field of a day pattern, looked for on either side of an intersection: the weekday (1
