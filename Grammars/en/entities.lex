@@ -215,7 +215,7 @@ a | an
 # Words that make the part of the day right after them the name of an event: "parents'
 # evening", "open evening", "quiz night", "games night".
 [day-part-namer]
-parents | parent | open | quiz | games | game | awards | gala | information | info | careers | prize-giving | cheese | social | karaoke | trivia | poker | bingo | curry | pizza | date | girls | boys | lads | family | movie | film
+parents | parent | open | quiz | games | game | awards | gala | information | info | careers | prize-giving | cheese | social | karaoke | trivia | poker | bingo | curry | pizza | date | girls | boys | lads | family | movie | film | sauna | jazz | comedy | wine | whisky | beer | cocktail | music | dance | craft | crafts | mahjong | cards | board game | networking | welcome | fundraising | auction | talent | singles | ladies | mums | dads | pub | club | sports | casino | disco | spa
 
 # Things named by a time word said alone before them: "morning sickness", "a morning person",
 # "evening gown", "the Evening Standard", "midnight blue", "weekend warrior". (Not events held
@@ -251,7 +251,7 @@ office | the office | site | the site | outpatients | home | the gym | gym | the
 room | conference room | meeting room | boardroom | rm | suite | gate | hall | studio | lab | ward | floor | terminal | platform | building | bldg | desk | booth | bay | dock | pier
 place | house | apartment | flat | condo | cabin | cottage | garden | gardens | yard | backyard | garage | kitchen | lobby | terrace | rooftop | courtyard
 shop | store | atrium | foyer | auditorium | reception | quad | commons | break room | breakroom | staff room | staffroom | classroom | lounge | green room
-park | canteen | cafeteria | kitchenette | field | oval | court | pitch | track | grounds | ground | showground | showgrounds | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
+park | canteen | cafeteria | kitchenette | field | oval | court | pitch | track | grounds | ground | showground | showgrounds | clubrooms | clubroom | clubhouse | pavilion | scout hall | church hall | hall | college | university | uni | academy | bakery | diner | bistro | brewery | winery | salon | spa | surgery | practice
 centre | center | market | bank | venue | rink | arena | chapel | cathedral | temple | mosque | synagogue | shul | gurdwara | mandir | masjid | kirk | gallery | bar | pub | restaurant | hotel | club | stadium | theatre | theater
 the beach | beach | the pool | pool | the mall | mall | the airport | airport | the station | station | church | the church | the hospital | hospital | the clinic | clinic | the museum | museum | the zoo | zoo | the cinema | cinema | the movies | the theater | the theatre | the stadium | the track | the field | the court | the courts | the lake | the river | the restaurant | the bar | the club | the club house | the clubhouse | the dentist | the doctor's | the doctors | the vet | the salon | the barber | the barbers | the bank | the post office | the dmv | the store | the shop | the shops | the market | the supermarket | the hotel | the venue | the city | town | the town hall | city hall
 

@@ -969,10 +969,21 @@ public enum Operators {
         // weekday-date rules read it).
         if let f = x.fields, f.hourIsAmbiguous, f.minute == nil, f.day == nil, let g = y.fields, g.month != nil, g.day == nil, !g.hasTimeOfDay { return nil }
         if let f = y.fields, f.hourIsAmbiguous, f.minute == nil, f.day == nil, let g = x.fields, g.month != nil, g.day == nil, !g.hasTimeOfDay { return nil }
+        // Nor of a month and day said after it: in "Fri 9 Oct 4-6pm" the 9 is October's.
+        if let f = x.fields, f.hourIsAmbiguous, f.minute == nil, f.day == nil, f.weekday != nil, let g = y.fields, g.month != nil, !g.hasTimeOfDay { return nil }
+        // A weekend is no part of a month named after it: in "reunion weekend Apr 10–12" the
+        // month goes with its days.
+        if case .weekend = x, let g = y.fields, g.month != nil, g.day == nil, g.weekday == nil { return nil }
+        // Nor of the days said after it: "wedding weekend 3–5 July" is those days, the weekend
+        // what they are (it stays in the title).
+        if case .weekend = x, case .interval(let a, let b) = y, !a.hasTimeOfDay, !b.hasTimeOfDay, DateTimeStage.namesDay(a) { return nil }
         // A range of clock times with only a month ("1-8 September") is not a time: the
         // numbers are days of that month, which the date-range rules read.
         if isClockRange(x), let f = y.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
         if isClockRange(y), let f = x.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
+        // (So is one of bare numbers said after a day: "wedding weekend 3–5 July", "Fri 3-5 July".)
+        if case .intersect(_, .interval(.fields(let a), .fields(let b))) = x, a.hourIsAmbiguous, b.hourIsAmbiguous, a.minute == nil, b.minute == nil,
+           let f = y.fields, f.month != nil, f.day == nil, f.weekday == nil { return nil }
         // Keep free fields together so they resolve as one pattern ("tonight" + "7:30").
         if case .intersect(let a, .fields(let f)) = x, case .fields = y {
             return intersect(.fields(f), y).map { .intersect(a, $0) }
