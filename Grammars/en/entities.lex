@@ -225,6 +225,7 @@ sickness | person | people | glory | glories | dew | blend | roast | gown | gown
 primrose | news | standard | post | herald | edition | newspaper | paper | blue | warrior | warriors | delight | star | mist | breath
 bag | bags | feeling | blues | times | telegraph | mirror | express | observer | best | oil
 cream | creams | hat | hats | lounger | loungers | block | glasses | burn | tan | dial | lamp
+job | jobs | grind
 
 # Linking words that may stand between a counting word and what it counts ("score was 3-1",
 # "PIN is 0915", "score of 2-1", "table for 9 on Sat").

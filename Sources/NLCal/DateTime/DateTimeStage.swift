@@ -1353,8 +1353,10 @@ public final class DateTimeStage: Stage {
             return true
         }
         // A time word alone before a thing it names: "morning sickness", "evening gown",
-        // "midnight blue", "weekend warrior".
-        if item.end - item.start == 1, item.end < atoms.count, isLetters(atoms[item.start]), timeWordObjects.startsPhrase(words, at: item.end) {
+        // "midnight blue", "weekend warrior"; so are bare hours from one to another: "her 9 to 5
+        // job".
+        if item.end < atoms.count, timeWordObjects.startsPhrase(words, at: item.end),
+           (item.end - item.start == 1 && isLetters(atoms[item.start])) || (atoms[item.start].isDigits && atoms[item.end - 1].isDigits && item.end - item.start <= 3) {
             return true
         }
         // A part of the day named by the word before it is an event's name: "parents'
