@@ -16,8 +16,12 @@
 /// budget Friday") or it ends with a phrase of `not-a-place` ("at the latest", "at the board
 /// meeting").
 ///
-/// A period after an abbreviation of `place-abbrev` stays inside a name ("St. Mark's", "Mt. Hood",
-/// "Rm. 204").
+/// In a text typed in lower case (the first word aside), and after "@" in any text, the words
+/// from "at"/"@" up to the time or the end are the place: with no capitals to show a name, they
+/// are all there is ("touch rugby at western springs", "dinner at lou malnati's wed 7").
+///
+/// A period after an abbreviation of `place-abbrev` or after an initial stays inside a name ("St.
+/// Mark's", "Mt. Hood", "Rm. 204", "DPS R.K. Puram").
 public final class LocationStage: Stage {
     public let name = "location"
     let vocabulary: Vocabulary
