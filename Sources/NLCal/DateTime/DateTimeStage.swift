@@ -1332,6 +1332,11 @@ public final class DateTimeStage: Stage {
             func group(_ k: Int) -> Bool { k >= 0 && k < atoms.count && atoms[k].isDigits && atoms[k].text.utf8.count >= 3 }
             if (group(item.end) && atoms[item.end].spaceBefore) || (group(item.start - 1) && atoms[item.start].spaceBefore) { return true }
         }
+        // Or its area code, two groups following: "Book on 08 9555 0177".
+        if atoms[item.end - 1].isDigits, item.end + 1 < atoms.count, atoms[item.end].spaceBefore, atoms[item.end + 1].spaceBefore,
+           atoms[item.end].isDigits, atoms[item.end + 1].isDigits, atoms[item.end].text.utf8.count >= 3, atoms[item.end + 1].text.utf8.count >= 3 {
+            return true
+        }
         // "drop by tomorrow at 3", "swing by Friday": a visit, not a deadline (the time after
         // "by" is read on its own).
         if item.start > 0, byVerbs.hasWord(words[item.start - 1]), atoms[item.start].text.lowercased() == "by" { return true }
