@@ -110,6 +110,16 @@ struct GrammarCheckTests {
         #expect(bad.first?.description.contains("'05-05 ; gb: easter-21'") == true)
     }
 
+    /// A season cycle lists MM-DD days, and may end each part some days early (`end:-N`).
+    @Test func badSeasonCycleValuesAreErrors() throws {
+        let lex = "[season-cycle]\nseason = 03-20 06-21 09-23 12-21 end:-1\nseasons = 03-20 13-45\nsaison = 03-20 end:-99\n"
+        let g = try GrammarLoader.load(sources: [("s.lex", lex, 0), ("t.rules", "category time\nrule s -> time: this <season-cycle> => year-part($2, 0)\n", 0)], locale: "en")
+        let bad = GrammarChecker.semanticChecks(g).filter { $0.kind == .badValue }
+        #expect(bad.count == 2)
+        #expect(bad.contains { $0.description.contains("'03-20 13-45'") })
+        #expect(Operators.parseYearParts("12-21 03-20 end:-1").map { $0.starts == [320, 1221] && $0.endShift == -1 } == true)
+    }
+
     /// A respelling must name a word the grammar uses; it then reads as that word.
     @Test func respellingsReadAsTheirWord() throws {
         let lex = "[respelling]\nevry = every\nfoo = nothing\n[weekday-word]\nmon = 1\n"

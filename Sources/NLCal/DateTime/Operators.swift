@@ -152,21 +152,8 @@ public enum Operators {
             return .time(.weekendOf(t))
         }),
         "year-part": ("the part of a year split at fixed days (a lexicon value 'MM-DD MM-DD … [end:-N]') containing today, moved by N parts: this season (0), next season (1)", { a in
-            guard let t = arg(a, 0)?.textValue, let n = arg(a, 1)?.int else { return nil }
-            var starts: [Int] = []
-            var endShift = 0
-            for w in t.split(separator: " ") {
-                if w.hasPrefix("end:") {
-                    guard let d = Int(w.dropFirst(4)), (-30...0).contains(d) else { return nil }
-                    endShift = d
-                    continue
-                }
-                let md = w.split(separator: "-").compactMap { Int($0) }
-                guard md.count == 2, CivilDate(2001, md[0], md[1]).isValid else { return nil }
-                starts.append(md[0] * 100 + md[1])
-            }
-            guard !starts.isEmpty else { return nil }
-            return .time(.yearPart(starts: starts.sorted(), offset: n, endShift: endShift))
+            guard let t = arg(a, 0)?.textValue, let n = arg(a, 1)?.int, let parts = parseYearParts(t) else { return nil }
+            return .time(.yearPart(starts: parts.starts, offset: n, endShift: parts.endShift))
         }),
         "closest": ("the Nth (default 1st) occurrence of a time nearest another: the closest Monday to Oct 5th, the 3rd closest xmas to today", { a in
             let n = arg(a, 0)?.int ?? 1
@@ -1023,6 +1010,24 @@ public enum Operators {
     static func isZoned(_ e: TimeExpr) -> Bool {
         if case .zoned = e { return true }
         return false
+    }
+
+    /// A `[season-cycle]` value: the days splitting the year ("03-20 06-21 09-23 12-21", as MMDD,
+    /// sorted) and an optional "end:-N" (each part ends N days before the next starts), or nil.
+    static func parseYearParts(_ t: String) -> (starts: [Int], endShift: Int)? {
+        var starts: [Int] = []
+        var endShift = 0
+        for w in t.split(separator: " ") {
+            if w.hasPrefix("end:") {
+                guard let d = Int(w.dropFirst(4)), (-30...0).contains(d) else { return nil }
+                endShift = d
+                continue
+            }
+            let md = w.split(separator: "-").compactMap { Int($0) }
+            guard md.count == 2, CivilDate(2001, md[0], md[1]).isValid else { return nil }
+            starts.append(md[0] * 100 + md[1])
+        }
+        return starts.isEmpty ? nil : (starts.sorted(), endShift)
     }
 
     static func isClockRange(_ e: TimeExpr) -> Bool {

@@ -124,6 +124,11 @@ public enum GrammarChecker {
                     }
                     continue
                 }
+                if cat == "season-cycle", let v = e.value.textValue, Operators.parseYearParts(v) == nil {
+                    out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
+                                                 message: "[season-cycle] value '\(v)' is no list of MM-DD days with an optional end:-N (N 0–30)"))
+                    continue
+                }
                 guard cat == "holiday-word" || cat == "season-word", let v = e.value.textValue, Operators.parseHoliday(v) == nil else { continue }
                 out.append(GrammarDiagnostic(severity: .error, kind: .badValue, location: e.origin,
                                              message: "[\(cat)] value '\(v)' is no holiday value (see docs/grammar.md, Holiday values)"))
