@@ -59,7 +59,7 @@ was | were | wasn't | weren't | hadn't | did | didn't | went | came | saw | ran 
 great seeing | good seeing | nice seeing | lovely seeing | great catching up | good catching up | nice catching up | lovely catching up | great chatting | nice chatting
 congrats on | congratulations on | well done on
 # Praise of what was, beside a time that has passed: "Great gig last night", "What a game on Saturday".
-great | amazing | awesome | lovely | brilliant | fantastic | wonderful | epic | what a | such a fun | so much fun
+great | amazing | awesome | lovely | brilliant | fantastic | wonderful | epic | what a
 
 # Past forms that are also participles: they tell of the past where a clause's verb stands (at
 # its start, or after a subject pronoun: "Missed the 8:12 again", "I sent it on Monday"), like a

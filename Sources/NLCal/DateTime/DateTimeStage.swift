@@ -1333,8 +1333,13 @@ public final class DateTimeStage: Stage {
             if (group(item.end) && atoms[item.end].spaceBefore) || (group(item.start - 1) && atoms[item.start].spaceBefore) { return true }
         }
         // Or its area code, two groups following: "Book on 08 9555 0177".
-        if atoms[item.end - 1].isDigits, item.end + 1 < atoms.count, atoms[item.end].spaceBefore, atoms[item.end + 1].spaceBefore,
-           atoms[item.end].isDigits, atoms[item.end + 1].isDigits, atoms[item.end].text.utf8.count >= 3, atoms[item.end + 1].text.utf8.count >= 3 {
+        // (Cheap tests first: this runs for every phrase found, and an atom read is a copy. A
+        // group of digits is no word of the grammar.)
+        if item.end - item.start <= 2, item.end + 1 < atoms.count, words[item.end] < 0, words[item.end + 1] < 0,
+           atoms.withUnsafeBufferPointer({ a in
+               a[item.end].isDigits && a[item.end + 1].isDigits && a[item.end - 1].isDigits && a[item.end].spaceBefore && a[item.end + 1].spaceBefore
+                   && a[item.end].text.utf8.count >= 3 && a[item.end + 1].text.utf8.count >= 3
+           }) {
             return true
         }
         // "drop by tomorrow at 3", "swing by Friday": a visit, not a deadline (the time after
@@ -1360,8 +1365,8 @@ public final class DateTimeStage: Stage {
         // A time word alone before a thing it names: "morning sickness", "evening gown",
         // "midnight blue", "weekend warrior"; so are bare hours from one to another: "her 9 to 5
         // job".
-        if item.end < atoms.count, timeWordObjects.startsPhrase(words, at: item.end),
-           (item.end - item.start == 1 && isLetters(atoms[item.start])) || (atoms[item.start].isDigits && atoms[item.end - 1].isDigits && item.end - item.start <= 3) {
+        if item.end - item.start <= 3, item.end < atoms.count, timeWordObjects.startsPhrase(words, at: item.end),
+           atoms.withUnsafeBufferPointer({ a in (item.end - item.start == 1 && isLetters(a[item.start])) || (a[item.start].isDigits && a[item.end - 1].isDigits) }) {
             return true
         }
         // A part of the day named by the word before it is an event's name: "parents'

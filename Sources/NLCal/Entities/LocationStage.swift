@@ -55,8 +55,15 @@ public final class LocationStage: Stage {
     public func run(_ state: inout ParseState, context: ParseContext) throws {
         let tokens = state.tokens
         let words = TokenWords(&state, vocabulary)
-        // (The first word may have its capital: "Touch rugby at western springs".)
-        let lowerCaseText = !tokens.dropFirst().contains { $0.kind == .word && $0.isCapitalized }
+        // (The first word may have its capital: "Touch rugby at western springs". Found only when
+        // asked: most texts have no "at".)
+        var lowerCase: Bool?
+        func lowerCaseText() -> Bool {
+            if let lowerCase { return lowerCase }
+            let found = !tokens.dropFirst().contains { $0.kind == .word && $0.isCapitalized }
+            lowerCase = found
+            return found
+        }
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
@@ -102,7 +109,7 @@ public final class LocationStage: Stage {
             // Typed all in lower case, names have no capitals to show them: after "@", or after
             // "at" in such a text, the words up to the time or the end are the place ("touch rugby
             // at western springs", "dinner at lou malnati's wed 7", "@ oval maidan sat 6:30am").
-            if open, tokens[i].original == "@" || lowerCaseText, let run = lowerCaseRunBeforeTime(from: s, tokens, words, state), run > (found ?? -1) {
+            if open, tokens[i].original == "@" || lowerCaseText(), let run = lowerCaseRunBeforeTime(from: s, tokens, words, state), run > (found ?? -1) {
                 found = run
             }
             if let end = found {
