@@ -1332,6 +1332,14 @@ public final class DateTimeStage: Stage {
             func group(_ k: Int) -> Bool { k >= 0 && k < atoms.count && atoms[k].isDigits && atoms[k].text.utf8.count >= 3 }
             if (group(item.end) && atoms[item.end].spaceBefore) || (group(item.start - 1) && atoms[item.start].spaceBefore) { return true }
         }
+        // Bare numbers from one to another right before a month's name are its days, no hours:
+        // "Long weekend 3–5 Oct" (not "Long weekend 3–5" and "Oct").
+        if item.end - item.start >= 3, item.end < atoms.count, monthWords.hasWord(words[item.end]),
+           atoms.withUnsafeBufferPointer({ a in
+               a[item.end - 1].isDigits && a[item.end - 3].isDigits && (a[item.end - 2].text == "-" || a[item.end - 2].text.lowercased() == "to")
+           }) {
+            return true
+        }
         // Or its area code, two groups following: "Book on 08 9555 0177".
         // (Cheap tests first: this runs for every phrase found, and an atom read is a copy. A
         // group of digits is no word of the grammar.)

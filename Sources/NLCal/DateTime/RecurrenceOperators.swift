@@ -59,55 +59,8 @@ extension Operators {
             return everyOf(.fields(f), interval: 1).map { .recurrence($0) }
         }),
         "recur-at": ("a recurrence with a time or date it happens at: every Monday + 9am; a length of days from a start ('for 2 weeks starting Monday') starts and limits it", { a in
-            guard case .recurrence(var r)? = arg(a, 0), var t = arg(a, 1)?.time else { return nil }
-            // More weekdays after those of a weekly habit continue its list ("every Sun, Mon,
-            // Tue"), which another reading takes whole; they are no day it happens at.
-            if !r.byDay.isEmpty, case .fields(let f) = t, f.weekday != nil || f.weekdaySet != nil, !f.hasTimeOfDay,
-               f.day == nil, f.month == nil, f.year == nil {
-                return nil
-            }
-            // Nor is a span that runs to another day ("Mon Wed Fri 5:45am until 30 June"): the
-            // end bounds the habit (recurrence-until).
-            if !r.byDay.isEmpty, case .interval(_, let end) = t, DateTimeStage.datePart(end) != nil { return nil }
-            if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
-                guard let counted = limited(r, to: d) else { return nil }
-                r = counted
-                // A time of day is when each occurrence happens ("every Thursday 6:30-8pm for 10
-                // weeks"); a day is the first one ("for 2 weeks starting Monday").
-                if start.hasTimeOfDay {
-                    t = start
-                } else {
-                    t = .openInterval(from: start, to: nil)
-                }
-            }
-            // A stated first day ("starting March 3", "from Monday"): the first occurrence on or
-            // after it, not a day that is both (a Monday that is March 3).
-            if case .openInterval(let from?, nil) = t, !from.hasTimeOfDay {
-                r.anchor = r.anchor.map { .anchored($0, at: from) } ?? from
-                return .recurrence(r)
-            }
-            // "monthly on the first Monday": the day is the monthly rule.
-            if r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()),
-               let day = monthlyDay(t, into: &r) {
-                r.anchor = day
-                return .recurrence(r)
-            }
-            // "Mon–Thu 18:00-19:30 every week", "daily 9am Mon-Fri": the span of weekdays is the
-            // weekly rule (a time of day said before it stays each one's).
-            if r.freq == "WEEKLY" || (r.freq == "DAILY" && r.interval == 1), r.byDay.isEmpty, r.byMonthDay.isEmpty,
-               r.anchor.map({ DateTimeStage.datePart($0) == nil }) ?? true, let days = weeklyDays(t, into: &r) {
-                r.freq = "WEEKLY"
-                guard let anchor = r.anchor.map({ intersect($0, days) }) ?? days else { return nil }
-                r.anchor = anchor
-                return .recurrence(r)
-            }
-            if let anchor = r.anchor {
-                guard let merged = intersect(anchor, t) else { return nil }
-                r.anchor = merged
-            } else {
-                r.anchor = t
-            }
-            return .recurrence(r)
+            guard case .recurrence(let r)? = arg(a, 0), let t = arg(a, 1)?.time else { return nil }
+            return recurAt(r, t)
         }),
         "recur-except": ("a daily or weekly recurrence without some weekdays: daily except Fridays", { a in
             guard case .recurrence(var r)? = arg(a, 0), let t = arg(a, 1)?.time, case .fields(let f) = t,
@@ -419,5 +372,64 @@ extension Operators {
         guard count >= 1 else { return nil }
         r.count = count
         return r
+    }
+
+    /// A recurrence with a time or date it happens at (rule `recur-at`): "every Monday" + "9am";
+    /// a length of days from a start ("for 2 weeks starting Monday") starts and limits it; a
+    /// time said from a day ("6am starting Jan 2") is each one's time, the day the first's.
+    static func recurAt(_ recurrence: Recurrence, _ said: TimeExpr) -> Value? {
+        var r = recurrence, t = said
+        if case .openInterval(let from?, nil) = t, from.hasTimeOfDay, let day = DateTimeStage.datePart(from),
+           let tod = DateTimeStage.timeOfDayPart(from), case .recurrence(let timed)? = recurAt(r, tod) {
+            return recurAt(timed, .openInterval(from: day, to: nil))
+        }
+        // More weekdays after those of a weekly habit continue its list ("every Sun, Mon,
+        // Tue"), which another reading takes whole; they are no day it happens at.
+        if !r.byDay.isEmpty, case .fields(let f) = t, f.weekday != nil || f.weekdaySet != nil, !f.hasTimeOfDay,
+           f.day == nil, f.month == nil, f.year == nil {
+            return nil
+        }
+        // Nor is a span that runs to another day ("Mon Wed Fri 5:45am until 30 June"): the
+        // end bounds the habit (recurrence-until).
+        if !r.byDay.isEmpty, case .interval(_, let end) = t, DateTimeStage.datePart(end) != nil { return nil }
+        if case .spanFor(let start, let d) = t, d.finestGrain >= .day {
+            guard let counted = limited(r, to: d) else { return nil }
+            r = counted
+            // A time of day is when each occurrence happens ("every Thursday 6:30-8pm for 10
+            // weeks"); a day is the first one ("for 2 weeks starting Monday").
+            if start.hasTimeOfDay {
+                t = start
+            } else {
+                t = .openInterval(from: start, to: nil)
+            }
+        }
+        // A stated first day ("starting March 3", "from Monday"): the first occurrence on or
+        // after it, not a day that is both (a Monday that is March 3).
+        if case .openInterval(let from?, nil) = t, !from.hasTimeOfDay {
+            r.anchor = r.anchor.map { .anchored($0, at: from) } ?? from
+            return .recurrence(r)
+        }
+        // "monthly on the first Monday": the day is the monthly rule.
+        if r.freq == "MONTHLY", r.byDay.isEmpty, r.byMonthDay.isEmpty, r.anchor == nil || r.anchor == .fields(Fields()),
+           let day = monthlyDay(t, into: &r) {
+            r.anchor = day
+            return .recurrence(r)
+        }
+        // "Mon–Thu 18:00-19:30 every week", "daily 9am Mon-Fri": the span of weekdays is the
+        // weekly rule (a time of day said before it stays each one's).
+        if r.freq == "WEEKLY" || (r.freq == "DAILY" && r.interval == 1), r.byDay.isEmpty, r.byMonthDay.isEmpty,
+           r.anchor.map({ DateTimeStage.datePart($0) == nil }) ?? true, let days = weeklyDays(t, into: &r) {
+            r.freq = "WEEKLY"
+            guard let anchor = r.anchor.map({ intersect($0, days) }) ?? days else { return nil }
+            r.anchor = anchor
+            return .recurrence(r)
+        }
+        if let anchor = r.anchor {
+            guard let merged = intersect(anchor, t) else { return nil }
+            r.anchor = merged
+        } else {
+            r.anchor = t
+        }
+        return .recurrence(r)
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// Which words tolerate a typo is data: the lexicon categories listed in the `typo-tolerant`
 /// word list (weekdays, months, day words, parts of the day, holidays, units…). A word typed
 /// with one letter left out, or two neighbouring letters swapped, reads as the word of such a
-/// category (any word of a phrase: "chinese new year"). Substitutions, a first or last letter
+/// category (any word of a phrase: "chinese new year"); so does one with a letter typed twice
+/// ("sundaay", "wednessday"). Substitutions, a first or last letter
 /// left out and typos in short words are not tolerated: those are how other words come about
 /// ("sundae" and "sundry" are not Sunday, "ramada" is no Ramadan, "frida" no Friday,
 /// "resident" no President). So a variant must be 6 letters or more, it must not be a word the
@@ -86,7 +87,8 @@ public final class TypoCorrector: Sendable {
         var value: Value
     }
 
-    /// The words one deletion or one swap of neighbouring letters away from `word`. (ASCII
+    /// The words one deletion, one doubled letter or one swap of neighbouring letters away from
+    /// `word`. (ASCII
     /// words, nearly all of them, are worked on as bytes.)
     static func variants(of word: String) -> Set<String> {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return variants(of: Array(word.utf8)) { String(decoding: $0, as: UTF8.self) } }
@@ -108,6 +110,13 @@ public final class TypoCorrector: Sendable {
                 buffer.swapAt(i, i + 1)
                 out.insert(string(buffer))
                 buffer.swapAt(i, i + 1)
+            }
+            // A letter typed twice: "sundaay", "fridday" (not the first: "ssunday" is rare, and
+            // a doubled first letter starts other words).
+            if i > 0 {
+                buffer.insert(letters[i], at: i)
+                out.insert(string(buffer))
+                buffer.remove(at: i)
             }
         }
         out.remove(string(letters))
