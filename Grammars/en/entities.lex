@@ -23,6 +23,7 @@ genesis | exodus | leviticus | deuteronomy | judges | psalm | psalms | proverbs 
 price | kb | mb | gb | tb | kbps | mbps | gbps | megabytes | gigabytes | mah | kwh | kw | mhz | ghz | hz | fps | dpi | px | mph | kph | psi
 euro | eur | usd | rs | rupees | inr | yen | sgd | aud | cad | chf | naira | ksh | pesos | peso | win | wins | loss | losses | victory | defeat | draw | drew | lead | thrashing | thumping | drubbing | scoreline | % | percent | pct | kg | kgs | kilo | kilos | kilogram | kilograms | g | gram | grams | lb | lbs | pound | pounds | oz | ounce | ounces | ml | litre | litres | liter | liters | cm | mm | metre | metres | meter | meters | km | kms | mile | miles | mi | ft | foot | feet | inch | inches | degree | degrees | ° | dollars | bucks | euros | usd | eur | gbp | people | persons | guests | adults | kids | children | tickets | cup | cups | tbsp | tsp | tablespoon | tablespoons | teaspoon | teaspoons | slice | slices | bottle | bottles | glass | glasses | piece | pieces
 point | points | goal | goals | vote | votes | run | runs | stroke | strokes | shot | shots | length | lengths | wicket | wickets
+chairs | tables | guests | bottles | cans | bags | cups | plates | tickets | copies | pieces | packs | crates | kegs | trays | pizzas | cakes | dozen
 business days | working days | work days | workdays | business day | working day | floors | storeys | stories | levels | rooms | bedrooms | beds | units | flats | apartments | lanes | courts | pitches
 marathon | marathons | half-marathon | pace | pb | pr | seats | spots | slots | places | at the half | at half-time | at half time | at halftime | at ht | at the break | on aggregate | on penalties | on pens | aet
 
@@ -368,7 +369,7 @@ ngā mihi | nga mihi | lg | mfg | cordialement | bien à vous | un saludo | salu
 # Words for a street after its name ("1250 Market St", "12 rue de Rivoli"): the number before
 # is a house, not a time.
 [street-word]
-st | street | rd | road | ave | avenue | blvd | boulevard | lane | ln | terrace | tce | crescent | cres | pde | hwy | highway | sq | mews | rue | calle | strasse | straat | gasse | allee
+st | street | rd | road | ave | avenue | blvd | boulevard | lane | ln | terrace | tce | crescent | cres | pde | hwy | highway | sq | mews | rue | calle | strasse | straat | gasse | allee | grove | gr | drive | court | ct | pl | way | close | circuit | cct | quay | esplanade | plaza | parkway | pkwy
 
 # A request to put the event in the calendar, which says nothing of the event ("Add dentist to
 # my calendar for Friday"): the phrase leaves the title, and so does the verb opening the text

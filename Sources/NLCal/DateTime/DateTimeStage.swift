@@ -1251,7 +1251,9 @@ public final class DateTimeStage: Stage {
         while k < atoms.count, k - next < 5 {
             if k > next || streetWords.hasWord(words[k]), streetWords.hasWord(words[k]) {
                 let saint = atoms[k].text.lowercased() == "st" && k + 1 < atoms.count && atoms[k + 1].initialCapital && isLetters(atoms[k + 1])
-                if !saint { return true }
+                // ("Hugo's Drive-in": a word glued on makes another.)
+                let glued = k + 1 < atoms.count && !atoms[k + 1].spaceBefore && atoms[k + 1].text == "-"
+                if !saint && !glued { return true }
             }
             guard isLetters(atoms[k]) || atoms[k].text == "'" || atoms[k].text == "’" else { return false }
             k += 1
@@ -1283,7 +1285,9 @@ public final class DateTimeStage: Stage {
         // follows them ("Surf lesson 7-9am Sun"); what follows may still be a time on its own
         // ("won 3-1 on Sunday": "on Sunday").
         var k = item.start
-        while k < item.end, atoms[k].isDigits || numberWords.hasWord(words[k]) || atoms[k].text == "-" || atoms[k].text == "to" || atoms[k].text == "." || atoms[k].text == "/" { k += 1 }
+        // (A letter glued to a number names a unit too: "Units 3A through 3F".)
+        while k < item.end, atoms[k].isDigits || numberWords.hasWord(words[k]) || ["-", "to", "through", "thru", ".", "/"].contains(atoms[k].text)
+                || (k > item.start && !atoms[k].spaceBefore && atoms[k - 1].isDigits && atoms[k].text.count == 1 && atoms[k].capitals) { k += 1 }
         guard k > item.start else { return false }
         // ("Booked the cabin 3/28–4/2": two numeric dates and a dash between are a range of days.)
         let slashes = atoms[item.start..<k].lazy.filter { $0.text == "/" }.count
