@@ -10,8 +10,9 @@ import Synchronization
 /// ("sundaay", "wednessday"). Substitutions, a first or last letter
 /// left out and typos in short words are not tolerated: those are how other words come about
 /// ("sundae" and "sundry" are not Sunday, "ramada" is no Ramadan, "frida" no Friday,
-/// "resident" no President). So a variant must be 6 letters or more, it must not be a word the
-/// grammar knows, and it must point to one meaning only.
+/// "resident" no President). So a variant must be 6 letters or more (5 for a weekday: "sundy",
+/// "fridy"; 5-letter variants of other words are words, "eater", "sprig"), it must not be a word
+/// the grammar knows, and it must point to one meaning only.
 ///
 /// A letter held down in chat ("tmrwww", "tonighttt", "nooon") is read as the grammar's word
 /// with the run of three or more shortened to two letters, else to one ("noon", "tmrw"); a
@@ -29,8 +30,10 @@ public final class TypoCorrector: Sendable {
     /// starting `nlcal parse` (a pipeline is used from one thread at a time; the lock is for
     /// safety, not contention).
     private let table = Mutex<[String: String]?>(nil)
-    /// The shortest variant, so shorter words skip the lookup.
+    /// The shortest variant, so shorter words skip the lookup: 6 letters, but 5 for a weekday
+    /// ("sundy", "fridy": no English word is a weekday with a letter left out).
     static let minimumLength = 6
+    static let minimumWeekdayLength = 5
 
     /// Words read as another only where typed in lower case, by the variant's number
     /// (`[lower-case-respelling]`: "tn = tonight"); a few, so a scan beats hashing.
@@ -58,12 +61,15 @@ public final class TypoCorrector: Sendable {
         // "tommorrow") share their variants without a clash. Words under 6 letters have no
         // variant long enough.
         var targets: [String: [Meaning]] = [:]
+        var weekdays: Set<String> = []
+        let weekdayCategory = grammar.categoryID("weekday-word")
         for entries in grammar.lexicon.values {
             for e in entries {
                 // Every word of a phrase: "chinese new year", "feast of the sacrifice".
                 if tolerantCategories.contains(grammar.categoryName(e.category)) {
                     for piece in Set(e.pieces) where piece.utf8.count >= minimumLength {
                         targets[piece, default: []].append(Meaning(category: e.category, value: e.value))
+                        if e.category == weekdayCategory { weekdays.insert(piece) }
                     }
                 }
             }
@@ -72,7 +78,8 @@ public final class TypoCorrector: Sendable {
         var corrections: [String: String] = [:]
         var clashes: Set<String> = []
         for (word, meanings) in targets.sorted(by: { $0.key < $1.key }) where word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
-            for variant in variants(of: word) where variant.unicodeScalars.count >= minimumLength && vocabulary.id(variant) < 0 {
+            let shortest = weekdays.contains(word) ? minimumWeekdayLength : minimumLength
+            for variant in variants(of: word) where variant.unicodeScalars.count >= shortest && vocabulary.id(variant) < 0 {
                 if let other = corrections[variant], other != word, Set(targets[other] ?? []) != Set(meanings) { clashes.insert(variant) }
                 if corrections[variant] == nil { corrections[variant] = word }
             }
@@ -126,7 +133,7 @@ public final class TypoCorrector: Sendable {
     /// The word meant by a lower-cased run of letters, or nil when it is not a tolerated typo.
     func correction(of text: String) -> String? {
         if let word = held(text) { return word }
-        guard text.utf8.count >= TypoCorrector.minimumLength else { return nil }
+        guard text.utf8.count >= TypoCorrector.minimumWeekdayLength else { return nil }
         return table.withLock { t in
             if t == nil { t = TypoCorrector.build(grammar, vocabulary) }
             return t![text]
