@@ -17,10 +17,12 @@ drinks | drink | beers | beer | pints | pint | cocktails | wine | coffee | coffe
 [either-half-cue]
 train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | departure | departs | depart | boarding | red-eye | shift | night shift | airport | airport run | taxi | cab
 
-# Games and rehearsals, held before work or after it: a bare 7 or 8 said with one is still the
-# morning, but flagged ("Pickleball w Sue tue 7", "Choir rehearsal Tues 7", "climbing 7:30 wed");
-# a 9–11 is the morning ("tennis w maya sun 10").
+# Games and rehearsals, held before work or after it, and calls (to family after work as often
+# as before it): a bare 7 or 8 said with one is still the morning, but flagged ("Pickleball w Sue
+# tue 7", "Choir rehearsal Tues 7", "climbing 7:30 wed", "FaceTime Grandpa Sunday 8"); a 9–11 is
+# the morning ("tennis w maya sun 10").
 [evening-or-morning-cue]
 pickleball | tennis | squash | badminton | padel | table tennis | ping pong | cricket | soccer | football | footy | futsal | netball | basketball | volleyball | hockey | rugby | ultimate | frisbee | softball | baseball
 climbing | bouldering | running club | run club | trail running | trail run | cycling | ride | crossfit | boxing | karate | judo | jiu-jitsu | jiu jitsu | bjj | martial arts | fencing | rowing | dragon boat | kayaking
 choir | rehearsal | band practice | practice | jam session | scrimmage | match | game | pickup game | league
+call | ring | facetime | video call | phone call | skype | whatsapp call
