@@ -314,7 +314,7 @@ my | our
 
 # Titles that start a name ("Ms. Mori", "Dr Chen").
 [name-title]
-mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx. | dra | dra. | engr | engr. | eng. | herr | frau | sr | sr. | sra | sra. | srta | dott | dott. | mme | mlle | rev | rev. | fr | fr.
+mr | mr. | mrs | mrs. | ms | ms. | dr | dr. | prof | prof. | mx | mx. | dra | dra. | engr | engr. | eng. | herr | frau | sr | sr. | sra | sra. | srta | dott | dott. | mme | mlle | rev | rev. | fr | fr. | lic | lic. | ing. | arq. | atty | atty. | adv. | capt | capt. | sgt | sgt. | hon. | sen. | gov.
 
 # Words joining names in a list.
 [list-joiner]
