@@ -15,7 +15,7 @@ drinks | drink | beers | beer | pints | pint | cocktails | wine | coffee | coffe
 # Words of things that run at both halves of the day: a bare 7–11 said with one is still the
 # morning, but flagged ("Shinkansen to Kyoto next Mon 7:40": 07:40 or 19:40?).
 [either-half-cue]
-train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | departure | departs | depart | boarding | red-eye | shift | night shift | airport | airport run | taxi | cab
+train | trains | flight | flights | fly | flying | plane | bus | coach | ferry | shinkansen | eurostar | amtrak | ktx | tgv | acela | greyhound | departure | departs | depart | boarding | red-eye | shift | night shift | airport | airport run | taxi | cab
 
 # Games and rehearsals, held before work or after it, and calls (to family after work as often
 # as before it): a bare 7 or 8 said with one is still the morning, but flagged ("Pickleball w Sue

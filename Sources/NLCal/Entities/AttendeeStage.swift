@@ -133,6 +133,15 @@ public final class AttendeeStage: Stage {
             end = k
             k += 1
         }
+        // A family title typed in lower case before a name: "ring uncle pete 7am", "call w/ aunt
+        // sue 6pm" (the name runs up to the time or the end).
+        if isKin, kinTitles.contains(words, end), end == k - 1, k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized,
+           !state.isClaimed(tokens[k].range), !notNames.contains(words, k), !groupWords.contains(words, k), joiners.match(words, at: k) == 0,
+           prepositions.match(words, at: k) == 0, kin.match(words, at: k) == 0,
+           k + 1 == tokens.count || state.isClaimed(tokens[k + 1].range) || tokens[k + 1].isPunctuation {
+            end = k
+            k += 1
+        }
         // A name typed in lower case may have two words when they run up to the time or the end:
         // "hawker dinner w/ wei ling mon 7" (not "w/ sam re budget fri", "w/ team leads").
         if !isKin, !first.isCapitalized, end == k - 1, k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized,
