@@ -169,9 +169,10 @@ ring | call | phone | text | txt | write | hear | check | report | message | msg
 on | at | for | from | about | after | before | since
 
 # Words before a time said not to be the event's: "Saturday 2pm, not Friday", "instead of
-# Thursday", "(not 4:30)".
+# Thursday", "(not 4:30)", "(previously 9:30)".
 [negation-cue]
 not | instead of | rather than | and not | but not | not on | not do | not make | can't make | cant make | cannot make | can't do | cant do | cannot do
+previously | formerly | originally
 
 # Words right after a time that choose it over the others said: "I'm off on Wednesday - any
 # chance of Thursday instead?", "not on the 4th - the 6th works better".

@@ -648,6 +648,7 @@ public final class DateTimeStage: Stage {
                 guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
                 state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
             }
+            noteRefusedBareHours(&state, chart)
             return wantsUsed ? exprs[cluster].map(\.0) : []
         }
         return []
@@ -825,6 +826,28 @@ public final class DateTimeStage: Stage {
 
     /// Where "not" or "instead of" before a phrase starts ("not Friday", "(not Wednesday)",
     /// "instead of Thursday"), or nil.
+    /// A bare hour said not to be the event's ("at 8:30, not 8", "tomorrow instead of 10",
+    /// "tonight 9 rather than 8") is no phrase of the grammar (a bare hour is no time alone),
+    /// but it is the old time: it leaves the title with its cue, as a reference. Only where
+    /// punctuation or the end follows it ("not 8 people" counts).
+    func noteRefusedBareHours(_ state: inout ParseState, _ chart: ChartParser.Chart) {
+        let atoms = chart.atoms, words = chart.words
+        var i = 0
+        while i < atoms.count {
+            let n = negationCues.longestPhrase(words, at: i)
+            guard n > 0 else { i += 1; continue }
+            defer { i += n }
+            let k = i + n
+            guard k < atoms.count, atoms[k].isDigits, let h = Int(atoms[k].text), (1...12).contains(h) else { continue }
+            var end = k + 1
+            if end + 1 < atoms.count, atoms[end].text == ":" || atoms[end].text == ".", !atoms[end].spaceBefore, atoms[end + 1].isDigits { end += 2 }
+            guard end == atoms.count || !(isLetters(atoms[end]) || atoms[end].isDigits) else { continue }
+            let range = atoms[i].range.lowerBound..<atoms[end - 1].range.upperBound
+            guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
+            state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ["refused-bare-hour"]))
+        }
+    }
+
     func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
         negationCues.phraseStart(chart.words, endingAt: item.start, within: 5)
     }
