@@ -309,6 +309,15 @@ public final class DateTimeStage: Stage {
                 state.duration = d
                 state.spans.append(span(for: item, field: "duration", state: state, chart: chart))
             case .recurrence(let said):
+                // A habit said not to be the event's ("not Thursdays", "(previously Mondays)")
+                // is the old one, when another is said.
+                if let from = negationStart(item, chart), chosen.contains(where: { other in
+                    other.start != item.start && { if case .recurrence = other.value { return true }; return false }()
+                }) {
+                    let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
+                    state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+                    continue
+                }
                 let r = state.recurrence.flatMap { $0.merged(with: said) } ?? said
                 state.recurrence = r
                 state.spans.append(span(for: item, field: "recurrence", state: state, chart: chart))
@@ -472,6 +481,10 @@ public final class DateTimeStage: Stage {
                     references.append((item, lead && item.end - item.start > 1 ? item.start + 1 : item.start))
                     if referenceDay == nil { referenceDay = DateTimeStage.datePart(e) }
                     possessiveEnd = item.end + 2
+                } else if isAttributiveDay(item, e, chart) {
+                    // A day said as what a thing was, between "the" and its noun: "Follow-up on
+                    // the May 28 incident review Fri 2pm", "Retro on the Feb 27 outage".
+                    references.append((item, item.start))
                 } else if item.start == possessiveEnd {
                     // "Wednesday's 9am physio": the old time goes with its day.
                     references.append((item, item.start))
@@ -484,7 +497,17 @@ public final class DateTimeStage: Stage {
             func ledByChoice(_ item: Item) -> Bool {
                 choiceLeads.startsPhrase(chart.words, at: item.start) || choiceLeads.phraseStart(chart.words, endingAt: item.start, within: 4) != nil
             }
-            if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) || ledByChoice($0.0) }) {
+            // An answer to a question of alternatives is chosen too: "Tue or Wed? Wed 4pm" (a day
+            // said again after the "?" that closes the offer).
+            func answersOffer(_ item: Item, _ e: TimeExpr) -> Bool {
+                guard let day = DateTimeStage.datePart(e) else { return false }
+                return near.contains { other in
+                    other.0.end <= item.start && other.0.start < item.start && DateTimeStage.datePart(other.1) == day
+                        && (other.0.end..<item.start).contains { chart.atoms[$0].text == "?" }
+                        && (max(0, other.0.start - 2)..<min(chart.atoms.count, other.0.end + 2)).contains { chart.atoms[$0].text.lowercased() == "or" }
+                }
+            }
+            if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) || ledByChoice($0.0) || answersOffer($0.0, $0.1) }) {
                 for (item, _) in near where item.end <= chosen.0.start && !references.contains(where: { $0.0.start == item.start }) {
                     references.append((item, item.start))
                 }
@@ -846,6 +869,14 @@ public final class DateTimeStage: Stage {
             guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
             state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ["refused-bare-hour"]))
         }
+    }
+
+    /// A day (no time of day) between "the" and a lower-case noun: "the May 28 incident review".
+    func isAttributiveDay(_ item: Item, _ e: TimeExpr, _ chart: ChartParser.Chart) -> Bool {
+        let atoms = chart.atoms
+        guard item.start > 0, item.end < atoms.count, !e.hasTimeOfDay, atoms[item.start - 1].text.lowercased() == "the",
+              isLetters(atoms[item.end]), !atoms[item.end].initialCapital, chart.words[item.end] < 0 else { return false }
+        return DateTimeStage.datePart(e) != nil
     }
 
     func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
