@@ -460,6 +460,9 @@ public final class DateTimeStage: Stage {
         // title; an old time still gives its day to a new time said without one.
         var references: [(Item, Int)] = []
         var referenceDay: TimeExpr?
+        // The "?" closing an offer of alternatives that was answered ("Tue or Wed? Wed 4pm"): it
+        // goes with the offer (no question is left to the title).
+        var answeredMark: Int?
         if near.count > 1 {
             var possessiveEnd = -1
             let moved = moveVerbs.occurs(in: words)
@@ -508,6 +511,7 @@ public final class DateTimeStage: Stage {
                 }
             }
             if let chosen = near.last(where: { choiceMarkers.startsPhrase(chart.words, at: $0.0.end) || ledByChoice($0.0) || answersOffer($0.0, $0.1) }) {
+                if answersOffer(chosen.0, chosen.1) { answeredMark = (0..<chosen.0.start).last { chart.atoms[$0].text == "?" } }
                 for (item, _) in near where item.end <= chosen.0.start && !references.contains(where: { $0.0.start == item.start }) {
                     references.append((item, item.start))
                 }
@@ -672,6 +676,12 @@ public final class DateTimeStage: Stage {
                 state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
             }
             noteRefusedBareHours(&state, chart)
+            if let q = answeredMark {
+                let range = chart.atoms[q].range
+                if !state.spans.contains(where: { $0.range.overlaps(range) }) {
+                    state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ["answered-offer"]))
+                }
+            }
             return wantsUsed ? exprs[cluster].map(\.0) : []
         }
         return []
