@@ -300,6 +300,8 @@ public final class DateTimeStage: Stage {
         var exprs: [(Item, TimeExpr)] = []
         var lastAnchor: TimeExpr?
         let now = pastClauses.isEmpty ? LocalDateTime(CivilDate(1970, 1, 1)) : context.zone.local(at: context.now)
+        // (Counted once: a text of thousands of habits stays linear.)
+        let habits = chosen.reduce(0) { n, item in if case .recurrence = item.value { return n + 1 }; return n }
         for item in chosen {
             switch item.value {
             case .time(let t) where isTime[Int(item.category)]:
@@ -311,9 +313,7 @@ public final class DateTimeStage: Stage {
             case .recurrence(let said):
                 // A habit said not to be the event's ("not Thursdays", "(previously Mondays)")
                 // is the old one, when another is said.
-                if let from = negationStart(item, chart), chosen.contains(where: { other in
-                    other.start != item.start && { if case .recurrence = other.value { return true }; return false }()
-                }) {
+                if habits > 1, let from = negationStart(item, chart) {
                     let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
                     state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
                     continue
