@@ -88,7 +88,9 @@ public enum Operators {
         }),
         "minutes-past": ("minutes after an hour: quarter past 4; with a 3rd argument 'round', only round minutes after a 12-hour clock hour", { a in
             guard let m = arg(a, 0)?.int, m > 0, m < 60, var f = arg(a, 1)?.time?.fields, let h = f.hour, (f.minute ?? 0) == 0 else { return nil }
-            if arg(a, 2)?.textValue == "round" { guard m % 5 == 0, f.hourIsAmbiguous || h == 12 else { return nil } }
+            if arg(a, 2)?.textValue == "round" { guard m % 5 == 0, f.hourIsAmbiguous || h == 12 || h == 24 else { return nil } }
+            // ("five past midnight": after the midnight that ends the day, 00:05.)
+            if h == 24 { f.hour = 0 }
             f.minute = m
             return .time(.fields(f))
         }),

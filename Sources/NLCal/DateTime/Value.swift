@@ -163,6 +163,9 @@ public struct Fields: Hashable, Sendable {
         if let h = hour, let h2 = o.hour {
             guard h == h2, (minute ?? 0) == (o.minute ?? 0), (second ?? 0) == (o.second ?? 0) else { return nil }
         }
+        // Minutes said alone and a clock time with other minutes are no one time either ("five
+        // past" + "midnight": the minutes-past rules read that).
+        if hour == nil || o.hour == nil, let m = minute, let m2 = o.minute, m != m2 { return nil }
         r.hour = hour ?? o.hour
         r.minute = hour != nil ? minute : o.minute
         r.second = hour != nil ? second : o.second
