@@ -412,7 +412,7 @@ due
 
 # A verb and its particle: the particle is no dangling connector ("Check in every 2 weeks").
 [phrasal-verb]
-check in | sign in | log in | move in | drop in | hand in | turn in | dial in | clock in | call in | fill in | weigh in | plug in | stop in | pop in
+check in | sign in | log in | move in | drop in | hand in | turn in | dial in | clock in | call in | fill in | weigh in | plug in | stop in | pop in | put in | pencil in | book in | slot in | fit in | squeeze in | write in | pen in
 drop by | stop by | come by | swing by | pop by
 log on | sign on | hop on | move on
 

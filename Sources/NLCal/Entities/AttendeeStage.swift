@@ -10,7 +10,7 @@
 public final class AttendeeStage: Stage {
     public let name = "attendees"
     let vocabulary: Vocabulary
-    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers, kinTitles: WordList
+    let contactVerbs, intros, joiners, nameTitles, notNames, prepositions, groupWords, cities, kin, kinDeterminers, kinTitles, subjects: WordList
 
     public init(grammar: Grammar, vocabulary: Vocabulary? = nil) {
         let vocabulary = vocabulary ?? Vocabulary(grammar: grammar)
@@ -27,6 +27,7 @@ public final class AttendeeStage: Stage {
         kin = list("kin-word")
         kinDeterminers = list("kin-determiner")
         kinTitles = list("kin-title")
+        subjects = list("subject-pronoun")
     }
 
     public func run(_ state: inout ParseState, context: ParseContext) throws {
@@ -49,8 +50,10 @@ public final class AttendeeStage: Stage {
             let intro = intros.match(words, at: i + verb)
             // A contact verb may be followed directly by the person ("call Mom") or by "with".
             let start = i + verb + intro
-            // The verb opens the text or a clause, or follows "to" ("Remind me to call Mom").
-            let opens = i == 0 || tokens[i - 1].isPunctuation || tokens[i - 1].pieces.map(\.text) == ["to"]
+            // The verb opens the text or a clause, or follows "to" ("Remind me to call Mom"), a
+            // subject or "please" ("could you ring Priya Monday", "pls call Sam").
+            let opens = i == 0 || tokens[i - 1].isPunctuation || ["to", "please", "pls", "plz"].contains(tokens[i - 1].pieces.map(\.text).joined())
+                || (verb > 0 && subjects.contains(words, i - 1))
             if (verb > 0 && opens) || intro > 0 {
                 let (names, next) = readNames(from: start, tokens, words, state, lowercaseOK: intro > 0 && tokens[i + verb].original.lowercased().hasPrefix("w"))
                 if !names.isEmpty {
