@@ -53,7 +53,7 @@ public final class DateTimeStage: Stage {
     let amCues: WordList
     let pmCues: WordList
     let eitherHalfCues: WordList
-    /// Games and rehearsals, held early in the morning or in the evening (`evening-or-morning-cue`).
+    /// Games, rehearsals and calls, held early in the morning or in the evening (`evening-or-morning-cue`).
     let eveningOrMorningCues: WordList
     let hourAfterWords: WordList
     /// A reply's quoted part: the verbs of "On … wrote:" (in several languages), the markers of
