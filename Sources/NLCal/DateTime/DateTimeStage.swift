@@ -314,8 +314,7 @@ public final class DateTimeStage: Stage {
                 // A habit said not to be the event's ("not Thursdays", "(previously Mondays)")
                 // is the old one, when another is said.
                 if habits > 1, let from = negationStart(item, chart) {
-                    let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
-                    state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+                    noteReference(&state, chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound, rules: ruleNames(item, chart))
                     continue
                 }
                 let r = state.recurrence.flatMap { $0.merged(with: said) } ?? said
@@ -671,17 +670,10 @@ public final class DateTimeStage: Stage {
                 references.append((item, item.start))
             }
             for (item, from) in references {
-                let range = chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound
-                guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
-                state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ruleNames(item, chart)))
+                noteReference(&state, chart.atoms[from].range.lowerBound..<chart.atoms[item.end - 1].range.upperBound, rules: ruleNames(item, chart))
             }
             noteRefusedBareHours(&state, chart)
-            if let q = answeredMark {
-                let range = chart.atoms[q].range
-                if !state.spans.contains(where: { $0.range.overlaps(range) }) {
-                    state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ["answered-offer"]))
-                }
-            }
+            if let q = answeredMark { noteReference(&state, chart.atoms[q].range, rules: ["answered-offer"]) }
             return wantsUsed ? exprs[cluster].map(\.0) : []
         }
         return []
@@ -857,8 +849,6 @@ public final class DateTimeStage: Stage {
         }
     }
 
-    /// Where "not" or "instead of" before a phrase starts ("not Friday", "(not Wednesday)",
-    /// "instead of Thursday"), or nil.
     /// A bare hour said not to be the event's ("at 8:30, not 8", "tomorrow instead of 10",
     /// "tonight 9 rather than 8") is no phrase of the grammar (a bare hour is no time alone),
     /// but it is the old time: it leaves the title with its cue, as a reference. Only where
@@ -875,10 +865,15 @@ public final class DateTimeStage: Stage {
             var end = k + 1
             if end + 1 < atoms.count, atoms[end].text == ":" || atoms[end].text == ".", !atoms[end].spaceBefore, atoms[end + 1].isDigits { end += 2 }
             guard end == atoms.count || !(isLetters(atoms[end]) || atoms[end].isDigits) else { continue }
-            let range = atoms[i].range.lowerBound..<atoms[end - 1].range.upperBound
-            guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { continue }
-            state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: ["refused-bare-hour"]))
+            noteReference(&state, atoms[i].range.lowerBound..<atoms[end - 1].range.upperBound, rules: ["refused-bare-hour"])
         }
+    }
+
+    /// Words that point at another time than the event's: a span of field `reference` (the
+    /// title leaves them out), unless another span holds them already.
+    func noteReference(_ state: inout ParseState, _ range: Range<Int>, rules: [String]) {
+        guard !state.spans.contains(where: { $0.range.overlaps(range) }) else { return }
+        state.spans.append(FieldSpan(field: "reference", range: range, text: state.slice(range), rules: rules))
     }
 
     /// A day (no time of day) between "the" and a lower-case noun: "the May 28 incident review".
@@ -889,6 +884,8 @@ public final class DateTimeStage: Stage {
         return DateTimeStage.datePart(e) != nil
     }
 
+    /// Where "not" or "instead of" before a phrase starts ("not Friday", "(not Wednesday)",
+    /// "instead of Thursday"), or nil.
     func negationStart(_ item: Item, _ chart: ChartParser.Chart) -> Int? {
         negationCues.phraseStart(chart.words, endingAt: item.start, within: 5)
     }

@@ -980,7 +980,14 @@ public struct Resolver {
         let notesBefore = notes.count
         // A day word is the speaker's: "tmrw 6pm PST" said on Tuesday is Wednesday 18:00 in
         // PST, whichever day it is there now.
-        let s = span(Resolver.pinningDays(inner, today: ref.date), ref: otherRef)
+        let pinned = DateTimeStage.rewriting(inner) { e in
+            guard case .day(let offset) = e else { return nil }
+            let d = ref.date.adding(days: offset)
+            var f = Fields()
+            f.year = d.year; f.month = d.month; f.day = d.day
+            return .fields(f)
+        }
+        let s = span(pinned, ref: otherRef)
         zone = saved
         // Alternatives noted inside are wall times of the other zone: say them in ours. A
         // weekday whose time passed in the other zone was not "today" for the user when their
@@ -1011,21 +1018,6 @@ public struct Resolver {
         span.defaultStart = span.defaultStart.map { saved.local(at: other.instant(of: $0).instant) }
         span.deadline = span.deadline.map { saved.local(at: other.instant(of: $0).instant) }
         return span
-    }
-
-    /// The expression with each day counted from today ("tomorrow") set to its date.
-    static func pinningDays(_ e: TimeExpr, today: CivilDate) -> TimeExpr {
-        switch e {
-        case .day(let offset):
-            let d = today.adding(days: offset)
-            var f = Fields()
-            f.year = d.year; f.month = d.month; f.day = d.day
-            return .fields(f)
-        case .intersect(let a, let b):
-            return .intersect(pinningDays(a, today: today), pinningDays(b, today: today))
-        default:
-            return e
-        }
     }
 
     /// The beginning, middle or end of a span, in thirds of a month ("early March" 1–10,

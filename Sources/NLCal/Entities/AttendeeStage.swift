@@ -99,6 +99,15 @@ public final class AttendeeStage: Stage {
         return (out, k)
     }
 
+    /// Whether token `k` is a lower-case word that can end a name typed in lower case: no
+    /// group, family or linking word, and the time, punctuation or the end right after it.
+    func endsLowerCaseName(at k: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState) -> Bool {
+        guard k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized, !state.isClaimed(tokens[k].range),
+              !notNames.contains(words, k), !groupWords.contains(words, k), joiners.match(words, at: k) == 0,
+              prepositions.match(words, at: k) == 0, kin.match(words, at: k) == 0 else { return false }
+        return k + 1 == tokens.count || state.isClaimed(tokens[k + 1].range) || tokens[k + 1].isPunctuation
+    }
+
     func readName(from s: Int, _ tokens: [Token], _ words: TokenWords, _ state: ParseState, lowercaseOK: Bool) -> (Range<Int>, Int)? {
         var k = s
         guard k < tokens.count, !state.isClaimed(tokens[k].range) else { return nil }
@@ -136,21 +145,11 @@ public final class AttendeeStage: Stage {
             end = k
             k += 1
         }
-        // A family title typed in lower case before a name: "ring uncle pete 7am", "call w/ aunt
-        // sue 6pm" (the name runs up to the time or the end).
-        if isKin, kinTitles.contains(words, end), end == k - 1, k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized,
-           !state.isClaimed(tokens[k].range), !notNames.contains(words, k), !groupWords.contains(words, k), joiners.match(words, at: k) == 0,
-           prepositions.match(words, at: k) == 0, kin.match(words, at: k) == 0,
-           k + 1 == tokens.count || state.isClaimed(tokens[k + 1].range) || tokens[k + 1].isPunctuation {
-            end = k
-            k += 1
-        }
-        // A name typed in lower case may have two words when they run up to the time or the end:
-        // "hawker dinner w/ wei ling mon 7" (not "w/ sam re budget fri", "w/ team leads").
-        if !isKin, !first.isCapitalized, end == k - 1, k < tokens.count, tokens[k].kind == .word, !tokens[k].isCapitalized,
-           !state.isClaimed(tokens[k].range), !groupWords.contains(words, end), !groupWords.contains(words, k), !notNames.contains(words, k),
-           joiners.match(words, at: k) == 0, prepositions.match(words, at: k) == 0, kin.match(words, at: k) == 0,
-           k + 1 == tokens.count || state.isClaimed(tokens[k + 1].range) || tokens[k + 1].isPunctuation {
+        // A name typed in lower case may have a second word that runs up to the time or the end:
+        // after a family title ("ring uncle pete 7am", "call w/ aunt sue 6pm") or a first name
+        // ("hawker dinner w/ wei ling mon 7"; not "w/ sam re budget fri", "w/ team leads").
+        if end == k - 1, isKin ? kinTitles.contains(words, end) : (!first.isCapitalized && !groupWords.contains(words, end)),
+           endsLowerCaseName(at: k, tokens, words, state) {
             end = k
             k += 1
         }
